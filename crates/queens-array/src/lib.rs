@@ -1,0 +1,189 @@
+//! 1-D array backtracking, after seed 001.
+//!
+//! # The idea
+//!
+//! A solution has exactly one queen per row, so a board needs no matrix: one
+//! array `board[row] = col` holds every queen, and "two queens in one row"
+//! cannot even be written down. The search fills rows from the top. In each
+//! row it tries the columns from left to right; a candidate is safe when no
+//! earlier row's queen shares its column or either diagonal, which seed 001
+//! tests by comparing the candidate with every earlier row in turn:
+//!
+//! - the same column: `board[row] == board[previous]`;
+//! - the `\` diagonal: `board[row] - board[previous] == row - previous`;
+//! - the `/` diagonal: `board[previous] - board[row] == row - previous`.
+//!
+//! When a row has no safe column left, the search goes back to the row above
+//! and moves that queen on: backtracking.
+//!
+//! # Order and cost
+//!
+//! Rows top to bottom, columns left to right: solutions come out in
+//! lexicographic order of `board` ([`Order::RowMajor`]). A safety check in
+//! row `r` reads up to `r` earlier entries, so it costs O(n) where the lookup
+//! arrays of seed 004 cost O(1); the number of search nodes is the same as
+//! theirs, since both prune exactly the attacked squares. The search needs
+//! O(n) memory and, being a loop rather than recursion, no stack to speak of.
+//!
+//! # Errata of seed 001
+//!
+//! Seed 001 calls `System.exit(1)` at its first solution: it prints one board
+//! and ends the program with a failure status, so it neither counts nor lists
+//! the solutions its comments promise. Here the search streams every solution
+//! and lets the caller stop it. Its explanation also calls the two diagonal
+//! tests "minor" and "major" the other way round from the code's comments;
+//! this crate names them by direction, `\` and `/`.
+
+use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square};
+
+/// The 1-D array backtracking solver of seed 001.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArrayBacktracking;
+
+impl Search for ArrayBacktracking {
+    const INFO: SolverInfo = SolverInfo {
+        name: "array",
+        title: "1-D array backtracking",
+        seeds: "001",
+        order: Order::RowMajor,
+        max_n: 4096,
+        practical_n: 14,
+        workload: None,
+    };
+
+    fn search<O: Observer>(&self, problem: &Problem, observer: &mut O) {
+        let n = problem.n();
+        if n == 0 {
+            // The empty board has one solution: no queens at all.
+            let _ = observer.solution(&[]);
+            return;
+        }
+        // The columns each row may try, worked out before the loop so that the
+        // loop allocates nothing: every column, or only the pre-placed one.
+        let columns: Vec<(usize, usize)> = (0..n)
+            .map(|row| match problem.column_in_row(row) {
+                Some(col) => (col, col + 1),
+                None => (0, n),
+            })
+            .collect();
+        let mut board = vec![0usize; n];
+        let mut row = 0;
+        let mut col = columns[0].0;
+        loop {
+            if col < columns[row].1 {
+                board[row] = col;
+                let conflict = check(&board, row, observer);
+                if conflict.is_some() {
+                    col += 1;
+                    continue;
+                }
+                observer.placed(Square::new(row, col));
+                if row + 1 < n {
+                    row += 1;
+                    col = columns[row].0;
+                    continue;
+                }
+                if observer.solution(&board).is_break() {
+                    return;
+                }
+                observer.removed(Square::new(row, col));
+                col += 1;
+            } else {
+                // No column left in this row: go back to the row above and
+                // move its queen on.
+                observer.exhausted(row);
+                if row == 0 {
+                    return;
+                }
+                row -= 1;
+                col = board[row];
+                observer.removed(Square::new(row, col));
+                col += 1;
+            }
+        }
+    }
+}
+
+/// Seed 001's `isPlacingSafe`: compares the candidate `board[row]` with the
+/// queen of every earlier row, stopping at the first that attacks it. Reports
+/// the check, with the entries it read, and returns the line of the attack.
+#[inline(always)]
+fn check<O: Observer>(board: &[usize], row: usize, observer: &mut O) -> Option<Line> {
+    let col = board[row];
+    let (conflict, cells_read) = scan_earlier_rows(&board[..row], col);
+    observer.checked(Square::new(row, col), cells_read, conflict);
+    conflict
+}
+
+/// Compares a candidate in column `col` of row `earlier.len()` with each
+/// queen of `earlier`, top to bottom. Returns the line of the first attack,
+/// if any, and how many entries were read to find it.
+#[inline(always)]
+fn scan_earlier_rows(earlier: &[usize], col: usize) -> (Option<Line>, u64) {
+    let row = earlier.len();
+    for (previous, &previous_col) in earlier.iter().enumerate() {
+        let distance = row - previous;
+        let line = if previous_col == col {
+            Some(Line::Column)
+        } else if col.wrapping_sub(previous_col) == distance {
+            Some(Line::Diagonal)
+        } else if previous_col.wrapping_sub(col) == distance {
+            Some(Line::AntiDiagonal)
+        } else {
+            None
+        };
+        if line.is_some() {
+            return (line, previous as u64 + 1);
+        }
+    }
+    (None, row as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::{Stats, modes};
+
+    #[test]
+    fn scan_names_the_attack_and_counts_reads() {
+        // Rows 0 and 1 hold queens in columns 1 and 3.
+        assert_eq!(scan_earlier_rows(&[1, 3], 0), (None, 2));
+        assert_eq!(scan_earlier_rows(&[1, 3], 1), (Some(Line::Column), 1));
+        assert_eq!(scan_earlier_rows(&[1, 3], 2), (Some(Line::AntiDiagonal), 2));
+        assert_eq!(scan_earlier_rows(&[1, 3], 3), (Some(Line::Diagonal), 1));
+        assert_eq!(scan_earlier_rows(&[0], 1), (Some(Line::Diagonal), 1));
+    }
+
+    #[test]
+    fn four_queens_statistics() {
+        // The figures come from a direct transcription of seed 001's
+        // recursive Java into Python, counting the same three events.
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        ArrayBacktracking.search(&Problem::new(4), &mut (&mut stats, Collect(&mut solutions)));
+        assert_eq!(solutions, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+        assert_eq!(stats.queens_placed, 16);
+        assert_eq!(stats.safety_checks, 60);
+        assert_eq!(stats.cells_read, 84);
+        let mut stats = Stats::default();
+        ArrayBacktracking.search(&Problem::new(8), &mut stats);
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 2056,
+                safety_checks: 15720,
+                cells_read: 46752
+            }
+        );
+        assert_eq!(modes::count(&ArrayBacktracking, &Problem::new(8)), Ok(92));
+    }
+
+    struct Collect<'a>(&'a mut Vec<Vec<usize>>);
+
+    impl Observer for Collect<'_> {
+        fn solution(&mut self, queens: &[usize]) -> std::ops::ControlFlow<()> {
+            self.0.push(queens.to_vec());
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+}

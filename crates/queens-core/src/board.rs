@@ -1,0 +1,260 @@
+//! Squares, the four lines a queen attacks along, and the validation that
+//! names exactly which two queens attack each other.
+//!
+//! A placement is written `queens[row] = column`, both 0-based. Validation is
+//! the one place that decides what "a solution" means, so the conformance
+//! suite, the command-line tool and every solver's tests all call it.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// One square of the board, 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Square {
+    /// The row, counted from the top.
+    pub row: usize,
+    /// The column, counted from the left.
+    pub col: usize,
+}
+
+impl Square {
+    /// The square at `row`, `col`.
+    pub const fn new(row: usize, col: usize) -> Self {
+        Square { row, col }
+    }
+
+    /// The line along which a queen here and a queen at `other` attack each
+    /// other, or `None` when they do not. Two queens on the same square share
+    /// every line; that case reports [`Line::Row`], the first one tested.
+    pub fn shared_line(self, other: Square) -> Option<Line> {
+        if self.row == other.row {
+            Some(Line::Row)
+        } else if self.col == other.col {
+            Some(Line::Column)
+        } else if self.row.abs_diff(other.row) == self.col.abs_diff(other.col) {
+            // Equal distance in rows and columns: the same diagonal. Which of
+            // the two depends on whether both distances have the same sign.
+            if (self.row < other.row) == (self.col < other.col) {
+                Some(Line::Diagonal)
+            } else {
+                Some(Line::AntiDiagonal)
+            }
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.row, self.col)
+    }
+}
+
+/// A line along which queens attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Line {
+    /// The same row.
+    Row,
+    /// The same column.
+    Column,
+    /// The same `\` diagonal, running down and to the right: `row - col` is
+    /// constant along it.
+    Diagonal,
+    /// The same `/` diagonal, running down and to the left: `row + col` is
+    /// constant along it.
+    AntiDiagonal,
+}
+
+impl Line {
+    /// The noun phrase used in messages: "a row", "a diagonal", ...
+    pub const fn with_article(self) -> &'static str {
+        match self {
+            Line::Row => "a row",
+            Line::Column => "a column",
+            Line::Diagonal => "a diagonal",
+            Line::AntiDiagonal => "an anti-diagonal",
+        }
+    }
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Line::Row => "row",
+            Line::Column => "column",
+            Line::Diagonal => "diagonal",
+            Line::AntiDiagonal => "anti-diagonal",
+        })
+    }
+}
+
+/// Two queens that attack each other, and the line they share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Attack {
+    /// The earlier of the two queens (smaller row, then smaller column).
+    pub first: Square,
+    /// The later of the two queens.
+    pub second: Square,
+    /// The line both stand on.
+    pub line: Line,
+}
+
+impl fmt::Display for Attack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first == self.second {
+            write!(
+                f,
+                "queens at {} and {} stand on the same square",
+                self.first, self.second
+            )
+        } else {
+            write!(
+                f,
+                "queens at {} and {} share {}",
+                self.first,
+                self.second,
+                self.line.with_article()
+            )
+        }
+    }
+}
+
+/// Returns the first attacking pair among `squares`, in the order the pairs
+/// are met scanning `(i, j)` with `i < j`, or `None` when no two attack.
+pub fn find_attack(squares: &[Square]) -> Option<Attack> {
+    squares.iter().enumerate().find_map(|(i, &a)| {
+        squares[i + 1..].iter().find_map(|&b| {
+            a.shared_line(b).map(|line| {
+                let (first, second) = if a <= b { (a, b) } else { (b, a) };
+                Attack {
+                    first,
+                    second,
+                    line,
+                }
+            })
+        })
+    })
+}
+
+/// Why a placement is not a solution of an `n`-queens board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Invalid {
+    /// The placement does not have one queen per row.
+    #[error("expected {expected} queens, one per row, got {got}")]
+    WrongLength {
+        /// The board size `n`.
+        expected: usize,
+        /// The number of queens in the placement.
+        got: usize,
+    },
+    /// A queen stands outside the board.
+    #[error("queen {square} is off the {n}×{n} board")]
+    OffBoard {
+        /// The board size.
+        n: usize,
+        /// Where the queen stands.
+        square: Square,
+    },
+    /// Two queens attack each other.
+    #[error("{0}")]
+    Attack(Attack),
+    /// A pre-placed queen of the problem is missing from the placement.
+    #[error("the pre-placed queen at {0} is not in the placement")]
+    MissingPreplaced(Square),
+}
+
+/// The squares of a placement `queens[row] = column`.
+pub fn squares(queens: &[usize]) -> impl Iterator<Item = Square> + '_ {
+    queens
+        .iter()
+        .enumerate()
+        .map(|(row, &col)| Square::new(row, col))
+}
+
+/// Checks that `queens` is a solution of the plain `n`-queens problem: one
+/// queen per row, every queen on the board, no two attacking. The error names
+/// the first fault found.
+pub fn validate(n: usize, queens: &[usize]) -> Result<(), Invalid> {
+    if queens.len() != n {
+        return Err(Invalid::WrongLength {
+            expected: n,
+            got: queens.len(),
+        });
+    }
+    if let Some(square) = squares(queens).find(|square| square.col >= n) {
+        return Err(Invalid::OffBoard { n, square });
+    }
+    let all: Vec<Square> = squares(queens).collect();
+    match find_attack(&all) {
+        Some(attack) => Err(Invalid::Attack(attack)),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shared_line_names_each_line() {
+        let centre = Square::new(2, 2);
+        assert_eq!(centre.shared_line(Square::new(2, 0)), Some(Line::Row));
+        assert_eq!(centre.shared_line(Square::new(4, 2)), Some(Line::Column));
+        assert_eq!(centre.shared_line(Square::new(0, 0)), Some(Line::Diagonal));
+        assert_eq!(centre.shared_line(Square::new(3, 3)), Some(Line::Diagonal));
+        assert_eq!(
+            centre.shared_line(Square::new(1, 3)),
+            Some(Line::AntiDiagonal)
+        );
+        assert_eq!(
+            centre.shared_line(Square::new(4, 0)),
+            Some(Line::AntiDiagonal)
+        );
+        assert_eq!(centre.shared_line(Square::new(3, 0)), None);
+    }
+
+    #[test]
+    fn validate_accepts_a_solution() {
+        assert_eq!(validate(4, &[1, 3, 0, 2]), Ok(()));
+        assert_eq!(validate(0, &[]), Ok(()));
+    }
+
+    #[test]
+    fn validate_names_the_attacking_pair() {
+        let error = validate(5, &[0, 3, 4, 1, 3]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "queens at (1, 3) and (2, 4) share a diagonal"
+        );
+        let error = validate(4, &[1, 3, 0, 0]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "queens at (2, 0) and (3, 0) share a column"
+        );
+        let error = validate(4, &[0, 3, 1, 2]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "queens at (2, 1) and (3, 2) share a diagonal"
+        );
+        let error = validate(4, &[1, 0, 3, 2]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "queens at (0, 1) and (1, 0) share an anti-diagonal"
+        );
+    }
+
+    #[test]
+    fn validate_rejects_wrong_length_and_off_board() {
+        assert_eq!(
+            validate(4, &[1, 3, 0]).unwrap_err().to_string(),
+            "expected 4 queens, one per row, got 3"
+        );
+        assert_eq!(
+            validate(4, &[1, 3, 0, 4]).unwrap_err().to_string(),
+            "queen (3, 4) is off the 4×4 board"
+        );
+    }
+}

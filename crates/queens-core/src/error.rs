@@ -1,0 +1,29 @@
+//! The errors of the model: every way a request can be refused, as values,
+//! so that no solver, mode or tool ever needs to panic on bad input.
+
+use crate::problem::ProblemError;
+
+/// Why a problem could not be solved as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The problem itself is malformed.
+    #[error(transparent)]
+    Problem(#[from] ProblemError),
+    /// The board is larger than the solver accepts.
+    #[error("n = {n} is too large for the {solver} solver, which accepts n up to {max_n}")]
+    TooLarge {
+        /// The solver's short name.
+        solver: &'static str,
+        /// The board size asked for.
+        n: usize,
+        /// The largest board it accepts.
+        max_n: usize,
+    },
+    /// Fundamental solutions were asked for a board with pre-placed queens.
+    /// A rotation or reflection moves the pre-placed queens, so the classes
+    /// of solutions are not defined there.
+    #[error(
+        "fundamental solutions are defined only for an empty board: rotations and reflections move pre-placed queens"
+    )]
+    UniqueWithPreplaced,
+}

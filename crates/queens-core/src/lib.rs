@@ -1,0 +1,47 @@
+//! The shared model of the queens workspace.
+//!
+//! Every algorithm crate of the workspace solves the same problem, and
+//! everything that does not depend on *how* it is solved lives here, written
+//! once:
+//!
+//! - [`board`]: squares, the lines queens attack along, and the validation
+//!   that names exactly which two queens attack each other;
+//! - [`problem`]: a board size with optional pre-placed queens, valid by
+//!   construction;
+//! - [`symmetry`]: the eight symmetries of the square and the canonical form
+//!   that seed 004 lists its twelve fundamental solutions by;
+//! - [`observer`]: the instrumentation hook, and the statistics (queens
+//!   placed, safety checks, cells read) with one meaning for every solver;
+//! - [`solver`]: the generic [`Search`] trait an algorithm implements and the
+//!   object-safe [`Solver`] trait the tools drive;
+//! - [`modes`]: first, count, all and unique, built once on [`Solver`];
+//! - [`format`]: output in the seeds' notations.
+//!
+//! # Design
+//!
+//! A solver is a search generic over an [`Observer`]. The same monomorphised
+//! search runs silently when timed, counting when statistics are asked for,
+//! and narrating when a student traces it, so the three can never disagree.
+//! Solutions stream out through [`Observer::solution`], which can stop the
+//! search; no mode stores more than it has to answer.
+//!
+//! Placements are `queens[row] = column`, 0-based, whatever order a solver
+//! searches in: a column-by-column solver translates when it emits.
+
+pub mod board;
+pub mod combinatorics;
+pub mod error;
+pub mod format;
+pub mod modes;
+pub mod observer;
+pub mod problem;
+pub mod solver;
+pub mod symmetry;
+
+pub use board::{Attack, Invalid, Line, Square, validate};
+pub use error::Error;
+pub use modes::{Answer, Instrument, Mode, Query};
+pub use observer::{Observer, Silent, Stats};
+pub use problem::{Problem, ProblemError};
+pub use solver::{Order, Search, Sink, Solver, SolverInfo, Workload};
+pub use symmetry::{CanonicalTest, Symmetry, canonical};

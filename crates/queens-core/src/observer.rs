@@ -1,0 +1,231 @@
+//! The instrumentation hook through which a solver reports what its search
+//! does, and the statistics counted from it.
+//!
+//! Every solver is written once, generic over an [`Observer`]. Timed runs use
+//! [`Silent`], whose methods are empty and vanish when the search is
+//! compiled, so counting never slows the timed path; counted runs use
+//! [`Stats`]; the tracer of the command-line tool uses its own observer. A
+//! student therefore sees statistics and traces taken from the very code that
+//! is timed, not from a second copy of the algorithm.
+//!
+//! # What the statistics mean
+//!
+//! The three numbers mean the same thing for every solver:
+//!
+//! - **queens placed**: search nodes. One more queen put on the board, by a
+//!   backtracking solver when a candidate square passes its safety check (or
+//!   a pre-placed queen is put in its row), by the naive generator each time
+//!   it puts the next queen of a combination on a cell.
+//! - **safety checks**: one test of one candidate square (backtracking) or of
+//!   one complete placement (the naive solver), whatever its outcome.
+//! - **cells read**: the board cells or array entries that those checks read.
+//!   The matrix solver reads board cells until it meets a queen; the array
+//!   solver reads one earlier row's entry per comparison; the lookup solver
+//!   reads one entry of each lookup array it consults; the naive solver reads
+//!   the cells of a combination until it finds a clash. This is the number in
+//!   which the representations differ, so each solver counts the reads its
+//!   own check really makes, stopping where the check stops.
+
+use std::ops::ControlFlow;
+
+use serde::Serialize;
+
+use crate::board::{Line, Square};
+
+/// Receives the events of a search. Every method has an empty default, so an
+/// observer implements only what it needs.
+pub trait Observer {
+    /// A queen was put on `square`: one search node.
+    #[inline(always)]
+    fn placed(&mut self, square: Square) {
+        let _ = square;
+    }
+
+    /// The queen on `square` was taken off again, to try the next candidate.
+    #[inline(always)]
+    fn removed(&mut self, square: Square) {
+        let _ = square;
+    }
+
+    /// One safety check of the candidate `square`, which read `cells_read`
+    /// board cells or array entries. `conflict` is `None` when the square is
+    /// safe, or the line along which an earlier queen attacks it.
+    #[inline(always)]
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        let _ = (square, cells_read, conflict);
+    }
+
+    /// One test of a complete placement of `queens` (the naive solver), which
+    /// read `cells_read` cells. `conflict` is `None` when it is a solution, or
+    /// the line along which the first clash found lies.
+    #[inline(always)]
+    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
+        let _ = (queens, cells_read, conflict);
+    }
+
+    /// Every candidate at `depth` (the row of a row-by-row search, the column
+    /// of a column-by-column one) has been tried: the search goes back.
+    #[inline(always)]
+    fn exhausted(&mut self, depth: usize) {
+        let _ = depth;
+    }
+
+    /// A solution, `queens[row] = column`. Returning `Break` stops the search.
+    #[inline(always)]
+    fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+        let _ = queens;
+        ControlFlow::Continue(())
+    }
+}
+
+/// The observer that observes nothing: the timed path.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Observer for Silent {}
+
+/// Counts of what a search did; see the [module documentation](self) for
+/// what each one means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Queens put on the board (search nodes).
+    pub queens_placed: u64,
+    /// Safety checks of candidate squares or complete placements.
+    pub safety_checks: u64,
+    /// Board cells or array entries read by those checks.
+    pub cells_read: u64,
+}
+
+impl Observer for Stats {
+    #[inline(always)]
+    fn placed(&mut self, _square: Square) {
+        self.queens_placed += 1;
+    }
+
+    #[inline(always)]
+    fn checked(&mut self, _square: Square, cells_read: u64, _conflict: Option<Line>) {
+        self.safety_checks += 1;
+        self.cells_read += cells_read;
+    }
+
+    #[inline(always)]
+    fn tested(&mut self, _queens: &[Square], cells_read: u64, _conflict: Option<Line>) {
+        self.safety_checks += 1;
+        self.cells_read += cells_read;
+    }
+}
+
+impl<O: Observer + ?Sized> Observer for &mut O {
+    #[inline(always)]
+    fn placed(&mut self, square: Square) {
+        (**self).placed(square);
+    }
+
+    #[inline(always)]
+    fn removed(&mut self, square: Square) {
+        (**self).removed(square);
+    }
+
+    #[inline(always)]
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        (**self).checked(square, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
+        (**self).tested(queens, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn exhausted(&mut self, depth: usize) {
+        (**self).exhausted(depth);
+    }
+
+    #[inline(always)]
+    fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+        (**self).solution(queens)
+    }
+}
+
+/// Two observers fed the same events, the first first. The search stops when
+/// either asks it to.
+impl<A: Observer, B: Observer> Observer for (A, B) {
+    #[inline(always)]
+    fn placed(&mut self, square: Square) {
+        self.0.placed(square);
+        self.1.placed(square);
+    }
+
+    #[inline(always)]
+    fn removed(&mut self, square: Square) {
+        self.0.removed(square);
+        self.1.removed(square);
+    }
+
+    #[inline(always)]
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.0.checked(square, cells_read, conflict);
+        self.1.checked(square, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
+        self.0.tested(queens, cells_read, conflict);
+        self.1.tested(queens, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn exhausted(&mut self, depth: usize) {
+        self.0.exhausted(depth);
+        self.1.exhausted(depth);
+    }
+
+    #[inline(always)]
+    fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+        let first = self.0.solution(queens);
+        let second = self.1.solution(queens);
+        if first.is_break() || second.is_break() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_count_nodes_checks_and_reads() {
+        let mut stats = Stats::default();
+        stats.placed(Square::new(0, 0));
+        stats.checked(Square::new(1, 0), 1, Some(Line::Column));
+        stats.checked(Square::new(1, 2), 3, None);
+        stats.tested(&[Square::new(0, 1)], 4, None);
+        stats.removed(Square::new(0, 0));
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 1,
+                safety_checks: 3,
+                cells_read: 8
+            }
+        );
+    }
+
+    #[test]
+    fn a_pair_stops_when_either_stops() {
+        struct StopAtOnce;
+        impl Observer for StopAtOnce {
+            fn solution(&mut self, _queens: &[usize]) -> ControlFlow<()> {
+                ControlFlow::Break(())
+            }
+        }
+        let mut pair = (Stats::default(), StopAtOnce);
+        pair.placed(Square::new(0, 0));
+        assert!(pair.solution(&[0]).is_break());
+        assert_eq!(pair.0.queens_placed, 1);
+        assert!((Silent, Silent).solution(&[0]).is_continue());
+    }
+}

@@ -1,0 +1,308 @@
+//! The two traits every solver meets: [`Search`], which an algorithm crate
+//! implements once, generic over its observer, and [`Solver`], the
+//! object-safe face that one `&[&dyn Solver]` list of the command-line tool,
+//! the conformance suite and `cargo xtask` drives.
+//!
+//! A blanket implementation turns every [`Search`] into a [`Solver`], so the
+//! code that checks a problem against the solver's limits, attaches the
+//! statistics counter and hands solutions to the caller is written here once.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::ControlFlow;
+
+use serde::Serialize;
+
+use crate::board::{Line, Square};
+use crate::error::Error;
+use crate::observer::{Observer, Silent, Stats};
+use crate::problem::Problem;
+
+/// Where solutions go: called once per solution with `queens[row] = column`;
+/// returning `Break` stops the search.
+pub type Sink<'a> = dyn FnMut(&[usize]) -> ControlFlow<()> + 'a;
+
+/// The order in which a solver emits its solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Order {
+    /// Rows top to bottom, columns left to right in each: solutions come in
+    /// lexicographic order of `queens` (seeds 001, 002 and 004).
+    RowMajor,
+    /// Columns left to right, rows top to bottom in each: solutions come in
+    /// lexicographic order of the transposed placement, `rows[col] = row`
+    /// (seeds 000 and 003).
+    ColumnMajor,
+    /// The solver promises no order; its solutions are checked as a set.
+    Unspecified,
+}
+
+impl Order {
+    /// The key the order sorts by: `queens` itself for row-major, its
+    /// transpose for column-major, `None` when there is no order.
+    pub fn key(self, queens: &[usize]) -> Option<Vec<usize>> {
+        match self {
+            Order::RowMajor => Some(queens.to_vec()),
+            Order::ColumnMajor => {
+                let mut rows = vec![0; queens.len()];
+                for (row, &col) in queens.iter().enumerate() {
+                    if let Some(slot) = rows.get_mut(col) {
+                        *slot = row;
+                    }
+                }
+                Some(rows)
+            }
+            Order::Unspecified => None,
+        }
+    }
+
+    /// Compares two solutions under this order; `Equal` when unordered.
+    pub fn compare(self, a: &[usize], b: &[usize]) -> Ordering {
+        self.key(a).cmp(&self.key(b))
+    }
+
+    /// The unit a search goes deeper by: "row" or "column".
+    pub fn depth_noun(self) -> &'static str {
+        match self {
+            Order::ColumnMajor => "column",
+            Order::RowMajor | Order::Unspecified => "row",
+        }
+    }
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Order::RowMajor => "row-major",
+            Order::ColumnMajor => "column-major",
+            Order::Unspecified => "unspecified",
+        })
+    }
+}
+
+/// How much work a solver will do on a board, when it can say beforehand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Workload {
+    /// How the amount is computed, e.g. `C(81, 9)`.
+    pub formula: String,
+    /// The amount, or `None` when it does not fit in 128 bits.
+    pub amount: Option<u128>,
+    /// What is counted, plural: "placements".
+    pub unit: &'static str,
+}
+
+impl fmt::Display for Workload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.amount {
+            Some(amount) => write!(
+                f,
+                "{} = {} {}",
+                self.formula,
+                crate::format::thousands(amount),
+                self.unit
+            ),
+            None => write!(f, "{} > 2^128 {}", self.formula, self.unit),
+        }
+    }
+}
+
+/// What a solver tells about itself.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SolverInfo {
+    /// The short name used on the command line: `naive`, `matrix`, ...
+    pub name: &'static str,
+    /// A title for tables and documents: "1-D array backtracking".
+    pub title: &'static str,
+    /// The seed documents the algorithm comes from, e.g. "000".
+    pub seeds: &'static str,
+    /// The order of its solutions.
+    pub order: Order,
+    /// The largest `n` it accepts at all; larger boards are an error.
+    pub max_n: usize,
+    /// The largest `n` it counts in reasonable time (seconds, in an
+    /// optimised build); the conformance suite counts up to this.
+    pub practical_n: usize,
+    /// The work it will do on an `n`×`n` board, when known beforehand.
+    #[serde(skip)]
+    pub workload: Option<fn(usize) -> Workload>,
+}
+
+/// An algorithm, written once and generic over the observer of its search.
+///
+/// Implement this in an algorithm crate; the blanket implementation makes it
+/// a [`Solver`]. The search receives a problem already checked against
+/// [`SolverInfo::max_n`], and must:
+///
+/// - report every queen put on and taken off the board, every safety check
+///   and every exhausted row (or column) to `observer`;
+/// - call [`Observer::solution`] for each solution, in the documented order,
+///   and return as soon as it answers `Break`;
+/// - keep every pre-placed queen where the problem put it;
+/// - allocate nothing once the search loop runs, and not recurse so deep
+///   that a large accepted `n` overflows the stack.
+pub trait Search: Send + Sync {
+    /// What the solver tells about itself.
+    const INFO: SolverInfo;
+
+    /// Runs the search on `problem`, reporting to `observer`.
+    fn search<O: Observer>(&self, problem: &Problem, observer: &mut O);
+}
+
+/// The object-safe face of a solver. Implemented for every [`Search`]; a
+/// student's solver that counts no statistics may implement it directly.
+pub trait Solver: Send + Sync {
+    /// What the solver tells about itself.
+    fn info(&self) -> SolverInfo;
+
+    /// Streams the solutions of `problem` to `sink` with no instrumentation:
+    /// the path that is timed.
+    fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), Error>;
+
+    /// Streams the solutions of `problem` to `sink` and returns the search's
+    /// statistics.
+    fn solve_counted(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<Stats, Error>;
+
+    /// Streams the solutions of `problem` to `sink`, reporting every event of
+    /// the search to `observer` (for traces and progress).
+    fn solve_observed(
+        &self,
+        problem: &Problem,
+        observer: &mut dyn Observer,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), Error>;
+}
+
+/// Passes a search's events to an inner observer and its solutions to the
+/// caller's sink.
+struct Emitting<'s, 'f, O> {
+    inner: O,
+    sink: &'s mut Sink<'f>,
+}
+
+impl<O: Observer> Observer for Emitting<'_, '_, O> {
+    #[inline(always)]
+    fn placed(&mut self, square: Square) {
+        self.inner.placed(square);
+    }
+
+    #[inline(always)]
+    fn removed(&mut self, square: Square) {
+        self.inner.removed(square);
+    }
+
+    #[inline(always)]
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.inner.checked(square, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
+        self.inner.tested(queens, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn exhausted(&mut self, depth: usize) {
+        self.inner.exhausted(depth);
+    }
+
+    #[inline(always)]
+    fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+        if self.inner.solution(queens).is_break() {
+            return ControlFlow::Break(());
+        }
+        (self.sink)(queens)
+    }
+}
+
+/// Checks that `solver` accepts the board size of `problem`.
+pub fn check_size(info: &SolverInfo, problem: &Problem) -> Result<(), Error> {
+    if problem.n() > info.max_n {
+        Err(Error::TooLarge {
+            solver: info.name,
+            n: problem.n(),
+            max_n: info.max_n,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+impl<S: Search> Solver for S {
+    fn info(&self) -> SolverInfo {
+        S::INFO
+    }
+
+    fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), Error> {
+        check_size(&S::INFO, problem)?;
+        self.search(
+            problem,
+            &mut Emitting {
+                inner: Silent,
+                sink,
+            },
+        );
+        Ok(())
+    }
+
+    fn solve_counted(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<Stats, Error> {
+        check_size(&S::INFO, problem)?;
+        let mut stats = Stats::default();
+        self.search(
+            problem,
+            &mut Emitting {
+                inner: &mut stats,
+                sink,
+            },
+        );
+        Ok(stats)
+    }
+
+    fn solve_observed(
+        &self,
+        problem: &Problem,
+        observer: &mut dyn Observer,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), Error> {
+        check_size(&S::INFO, problem)?;
+        self.search(
+            problem,
+            &mut Emitting {
+                inner: observer,
+                sink,
+            },
+        );
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_keys() {
+        assert_eq!(Order::RowMajor.key(&[1, 3, 0, 2]), Some(vec![1, 3, 0, 2]));
+        assert_eq!(
+            Order::ColumnMajor.key(&[1, 3, 0, 2]),
+            Some(vec![2, 0, 3, 1])
+        );
+        assert_eq!(Order::Unspecified.key(&[1, 3, 0, 2]), None);
+        assert_eq!(
+            Order::ColumnMajor.compare(&[2, 0, 3, 1], &[1, 3, 0, 2]),
+            Ordering::Less
+        );
+    }
+
+    #[test]
+    fn workload_reads_with_thousands_separators() {
+        let workload = Workload {
+            formula: "C(81, 9)".into(),
+            amount: Some(260_887_834_350),
+            unit: "placements",
+        };
+        assert_eq!(
+            workload.to_string(),
+            "C(81, 9) = 260,887,834,350 placements"
+        );
+    }
+}
