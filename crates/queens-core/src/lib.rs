@@ -40,6 +40,7 @@ pub mod symmetry;
 
 pub use board::{Attack, Invalid, Line, Square, validate};
 pub use error::Error;
+pub use format::TextFormat;
 pub use modes::{Answer, Instrument, Mode, Query};
 pub use observer::{Observer, Silent, Stats};
 pub use problem::{Problem, ProblemError};

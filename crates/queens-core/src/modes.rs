@@ -155,3 +155,106 @@ pub fn count_unique(solver: &dyn Solver, problem: &Problem) -> Result<u64, Error
     };
     Ok(answer(solver, problem, query, Instrument::Off)?.count)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+    use crate::observer::Observer;
+    use crate::solver::{Order, Search, SolverInfo};
+
+    /// A deliberately plain row-by-row search, enough to exercise the modes.
+    struct Plain;
+
+    impl Plain {
+        fn extend<O: Observer>(
+            problem: &Problem,
+            queens: &mut Vec<usize>,
+            observer: &mut O,
+        ) -> ControlFlow<()> {
+            let n = problem.n();
+            let row = queens.len();
+            if row == n {
+                return observer.solution(queens);
+            }
+            for col in 0..n {
+                if problem.column_in_row(row).is_some_and(|fixed| fixed != col) {
+                    continue;
+                }
+                let candidate = Square::new(row, col);
+                let safe =
+                    crate::board::squares(queens).all(|q| q.shared_line(candidate).is_none());
+                observer.checked(candidate, row as u64, None);
+                if safe {
+                    observer.placed(candidate);
+                    queens.push(col);
+                    Self::extend(problem, queens, observer)?;
+                    queens.pop();
+                }
+            }
+            ControlFlow::Continue(())
+        }
+    }
+
+    impl Search for Plain {
+        const INFO: SolverInfo = SolverInfo {
+            name: "plain",
+            title: "plain test search",
+            seeds: "none",
+            order: Order::RowMajor,
+            max_n: 10,
+            practical_n: 8,
+            workload: None,
+        };
+
+        fn search<O: Observer>(&self, problem: &Problem, observer: &mut O) {
+            let _ = Self::extend(problem, &mut Vec::new(), observer);
+        }
+    }
+
+    #[test]
+    fn first_count_all() {
+        assert_eq!(first(&Plain, &Problem::new(4)), Ok(Some(vec![1, 3, 0, 2])));
+        assert_eq!(first(&Plain, &Problem::new(3)), Ok(None));
+        assert_eq!(count(&Plain, &Problem::new(8)), Ok(92));
+        assert_eq!(
+            all(&Plain, &Problem::new(4)),
+            Ok(vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]])
+        );
+        assert_eq!(all(&Plain, &Problem::new(0)), Ok(vec![vec![]]));
+    }
+
+    #[test]
+    fn fundamental_solutions_are_counted_and_sorted() {
+        assert_eq!(count_unique(&Plain, &Problem::new(8)), Ok(12));
+        assert_eq!(count_unique(&Plain, &Problem::new(6)), Ok(1));
+        let fundamental = unique(&Plain, &Problem::new(8)).unwrap();
+        assert_eq!(fundamental.len(), 12);
+        assert_eq!(fundamental[0], vec![0, 4, 7, 5, 2, 6, 1, 3]);
+        assert_eq!(fundamental[11], vec![2, 5, 1, 4, 7, 0, 6, 3]);
+        let with_queen = Problem::with_queens(8, [Square::new(0, 0)]).unwrap();
+        assert_eq!(unique(&Plain, &with_queen), Err(Error::UniqueWithPreplaced));
+    }
+
+    #[test]
+    fn counted_runs_carry_statistics_and_limits_hold() {
+        let query = Query {
+            mode: Mode::Count,
+            unique: false,
+        };
+        let counted = answer(&Plain, &Problem::new(4), query, Instrument::Counted).unwrap();
+        assert_eq!(counted.count, 2);
+        assert_eq!(
+            counted
+                .stats
+                .map(|stats| (stats.queens_placed, stats.safety_checks)),
+            Some((16, 60))
+        );
+        let silent = answer(&Plain, &Problem::new(4), query, Instrument::Off).unwrap();
+        assert_eq!(silent.stats, None);
+        assert_eq!(
+            count(&Plain, &Problem::new(11)).unwrap_err().to_string(),
+            "n = 11 is too large for the plain solver, which accepts n up to 10"
+        );
+    }
+}
