@@ -227,3 +227,6 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+queens_conformance::suite!(ArrayBacktracking);

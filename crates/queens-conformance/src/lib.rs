@@ -1,1 +1,314 @@
-//! Placeholder.
+//! One conformance suite for every N-Queens solver: ours, a faster one
+//! later, and students' own.
+//!
+//! The suite is a list of named checks, each a function that takes any
+//! [`Solver`] and either passes, saying what it checked, or fails with a
+//! message naming the fault and the problem it showed on: "n = 6: expected 4
+//! solutions, got 2", "n = 5: [0, 2, 4, 1, 3] emitted twice", "n = 5:
+//! [0, 3, 4, 1, 3] is not a solution: queens at (1, 3) and (2, 4) share a
+//! diagonal". The same list is used two ways, as regex-automata runs one
+//! engine-independent test corpus against each of its engines:
+//!
+//! - [`suite!`] declares it as tests of any crate, one `#[test]` per check;
+//! - [`run_all`] runs it from a program and returns a [`CheckOutcome`] per
+//!   check, for a grader.
+//!
+//! # Grading a student's solver
+//!
+//! 1. The student implements [`queens_core::Search`]: `INFO` (name, order,
+//!    `max_n`, `practical_n`) and `search`, which reports its events to the
+//!    observer and calls `observer.solution` for each solution, stopping when
+//!    it answers `Break`. The blanket implementation makes it a [`Solver`]
+//!    with statistics and tracing for free. (A solver that counts no
+//!    statistics may implement [`Solver`] directly; it will fail
+//!    `statistics_are_consistent`.)
+//! 2. The student's crate takes `queens-conformance` as a dev-dependency and
+//!    ends its `lib.rs` with
+//!
+//!    ```ignore
+//!    #[cfg(test)]
+//!    queens_conformance::suite!(StudentSolver);
+//!    ```
+//!
+//! 3. `cargo test` runs one test per check, named after it
+//!    (`conformance::counts_match_oeis`, ...); a failing test's message names
+//!    the fault. For a grade, a program calls
+//!    `queens_conformance::run_all(&StudentSolver)` and reads each outcome's
+//!    `name`, `passed` and `message` (the outcomes serialise to JSON). A
+//!    solver that panics fails the check it panicked in, with the panic's
+//!    message and the problem it was solving, and the other checks still run.
+//!
+//! The suite believes what a solver declares about itself: it never asks for
+//! a board past `practical_n`, so a solver that declares `practical_n = 8`
+//! is counted only to eight queens, where a table of answers would pass. A
+//! grader should require `practical_n >= 12` of any solver that prunes.
+//!
+//! # The checks
+//!
+//! In the order they run; [`checks`] documents each in full. "The reference"
+//! is [`reference`](mod@reference): every permutation of the columns, kept when
+//! [`validate`](queens_core::validate) accepts it and it keeps the pre-placed
+//! queens.
+//!
+//! | check | what it asks |
+//! |---|---|
+//! | `solutions_are_valid` | every emitted placement has one queen per row, on the board, no two attacking, the pre-placed queens kept |
+//! | `no_duplicates` | no placement is emitted twice for one problem |
+//! | `counts_match_oeis` | the number of solutions is OEIS A000170, n = 0..=min(12, practical_n) |
+//! | `solution_sets_match_reference` | the set of solutions is the reference's, n = 0..=min(8, practical_n): one empty solution for n = 0, none for 2 and 3 |
+//! | `unique_counts_match_oeis` | [`modes::count_unique`](queens_core::modes::count_unique) is OEIS A002562 (1 for n = 0), same range as the counts |
+//! | `fundamental_solutions_match` | [`modes::unique`](queens_core::modes::unique) at n = 8 is seed 004's table of twelve, exactly |
+//! | `order_is_documented` | the first solution is the smallest under the declared [`Order`](queens_core::Order)'s key, each comes after the one before, and `first-solutions.txt` holds; a solver with no order is checked as sets |
+//! | `first_queen_fixed_boards` | seed 004's eight boards with row 0's queen fixed: its first solutions exactly (row-major), the smallest by key (column-major), and the whole stream against the reference |
+//! | `preplaced_edge_cases` | pre-placed queens in the last row, the last column, on every row, or leaving no solution, against the reference |
+//! | `bad_input_is_refused` | inconsistent pre-placed queens are refused with the exact [`ProblemError`](queens_core::ProblemError); n = max_n + 1 gives the exact [`Error::TooLarge`](queens_core::Error::TooLarge) from all three entry points, never a panic |
+//! | `stops_when_asked` | a sink answering `Break` after k solutions gets exactly k, for several k |
+//! | `statistics_are_consistent` | counted, observed and silent runs emit the same solutions; at least one safety check; at least one queen placed per solution; counting is repeatable |
+//! | `random_problems_match_reference` | proptest: random boards with up to three consistent pre-placed queens match the reference, the failure shrunk to the smallest problem |
+//!
+//! Only the three checks that must (counts, unique counts, sets) go as far
+//! as `practical_n`; the others stop one board below it, where even the
+//! naive solver is quick, so the whole suite takes about a second for a
+//! backtracking solver and a few for the naive one.
+//!
+//! # Design
+//!
+//! The list of checks is written once, in `__for_each_check!`, as pairs of
+//! a function name in [`checks`] and a description. It generates both
+//! [`CHECKS`] (for [`run_all`]) and the tests of [`suite!`], and each test
+//! calls its check through the same identifier, so the two cannot drift
+//! apart: a check added to the list is a test everywhere at once, and a name
+//! without a function does not compile.
+//!
+//! The facts the checks compare with (OEIS counts, seed 004's tables, the
+//! first solutions in each order) are copied from the project's shared
+//! fixtures into `data/` and compiled in: the suite needs nothing outside
+//! this crate. The random problems come from a proptest runner with a fixed
+//! seed and a fixed number of cases, so a solver meets the same problems on
+//! every run.
+//!
+//! The suite cannot stop a solver that never returns: a search that loops
+//! forever hangs its check. Run a grader under a time limit.
+
+pub mod checks;
+mod compare;
+pub mod facts;
+mod harness;
+mod random;
+pub mod reference;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use queens_core::Solver;
+use serde::Serialize;
+
+/// The list of checks, the single source both [`CHECKS`] and [`suite!`] are
+/// generated from: each check's name (its function in [`checks`]) and a
+/// one-line description. It hands the list to the macro named by its
+/// `$callback`, together with that macro's own arguments.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_each_check {
+    ($callback:ident ! ($($arguments:tt)*)) => {
+        $crate::$callback! {
+            ($($arguments)*)
+            solutions_are_valid:
+                "Every emitted placement is a valid solution of its problem.",
+            no_duplicates:
+                "No placement is emitted twice for one problem.",
+            counts_match_oeis:
+                "The number of solutions equals OEIS A000170 for n = 0..=min(12, practical_n).",
+            solution_sets_match_reference:
+                "The set of solutions equals the reference's for n = 0..=min(8, practical_n).",
+            unique_counts_match_oeis:
+                "The number of fundamental solutions equals OEIS A002562 for n = 0..=min(12, practical_n).",
+            fundamental_solutions_match:
+                "The fundamental solutions of eight queens are seed 004's table.",
+            order_is_documented:
+                "Solutions come in the solver's documented order.",
+            first_queen_fixed_boards:
+                "Seed 004's boards with the first queen fixed: the right first solution and the right set.",
+            preplaced_edge_cases:
+                "Pre-placed queens in the last row, the last column, everywhere, or leaving no solution.",
+            bad_input_is_refused:
+                "Inconsistent pre-placed queens and boards past max_n are refused with the exact error.",
+            stops_when_asked:
+                "A sink that answers Break after k solutions gets exactly k.",
+            statistics_are_consistent:
+                "Counted, observed and silent runs agree, and the statistics are plausible.",
+            random_problems_match_reference:
+                "Random problems with pre-placed queens match the reference (proptest, shrunk).",
+        }
+    };
+}
+
+/// Generates [`CHECKS`] from the list of [`__for_each_check`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __define_checks {
+    (() $($name:ident: $description:literal,)*) => {
+        /// Every check of the suite, in the order [`run_all`] runs them and
+        /// [`suite!`] declares their tests.
+        pub static CHECKS: &[$crate::Check] = &[$(
+            $crate::Check {
+                name: stringify!($name),
+                description: $description,
+                run: $crate::checks::$name,
+            },
+        )*];
+    };
+}
+
+__for_each_check!(__define_checks!());
+
+/// Generates the test module of [`suite!`] from the list of
+/// [`__for_each_check`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __suite_module {
+    (($module:ident, $solver:expr) $($name:ident: $description:literal,)*) => {
+        /// The shared conformance suite of `queens-conformance`, one test per
+        /// check.
+        mod $module {
+            #[allow(unused_imports)]
+            use super::*;
+
+            /// The names of the checks tested here, in order.
+            #[allow(dead_code)]
+            pub(super) const CHECK_NAMES: &[&str] = &[$(stringify!($name),)*];
+
+            $(
+                #[doc = $description]
+                #[test]
+                fn $name() {
+                    $crate::assert_passes(
+                        stringify!($name),
+                        $description,
+                        $crate::checks::$name,
+                        &$solver,
+                    );
+                }
+            )*
+        }
+    };
+}
+
+/// Declares the whole conformance suite as tests of the calling crate: a
+/// module with one `#[test]` per check, named after the check, failing with
+/// the check's message.
+///
+/// The argument is an expression whose value implements [`Solver`] (every
+/// [`Search`](queens_core::Search) does); it is evaluated inside the module,
+/// which imports everything of the module the macro is called in.
+///
+/// ```ignore
+/// #[cfg(test)]
+/// queens_conformance::suite!(ArrayBacktracking);
+/// ```
+///
+/// The module is called `conformance`; name it yourself to run the suite on
+/// two solvers in one module:
+///
+/// ```ignore
+/// #[cfg(test)]
+/// queens_conformance::suite!(student_conformance => StudentSolver::new());
+/// ```
+#[macro_export]
+macro_rules! suite {
+    ($module:ident => $solver:expr) => {
+        $crate::__for_each_check!(__suite_module!($module, $solver));
+    };
+    ($solver:expr) => {
+        $crate::suite!(conformance => $solver);
+    };
+}
+
+/// A check's verdict: `Ok` with a line saying what was checked, or `Err`
+/// with a message naming the first fault found.
+pub type Verdict = Result<String, String>;
+
+/// One named check of the suite.
+#[derive(Clone, Copy, Debug)]
+pub struct Check {
+    /// The check's name, also the name of its function in [`checks`] and of
+    /// its test in [`suite!`].
+    pub name: &'static str,
+    /// What it checks, in one line.
+    pub description: &'static str,
+    /// Runs it on a solver.
+    pub run: fn(&dyn Solver) -> Verdict,
+}
+
+/// What one check found, for a grader.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckOutcome {
+    /// The check's name.
+    pub name: &'static str,
+    /// What it checks, in one line.
+    pub description: &'static str,
+    /// Whether the solver passed it.
+    pub passed: bool,
+    /// When passed, what was checked ("n = 0..=12"); when failed, the first
+    /// fault found ("n = 6: expected 4 solutions, got 2").
+    pub message: String,
+}
+
+/// Runs every check on `solver`, in order. A solver that panics fails the
+/// check it panicked in, with the panic's message and the problem it was
+/// solving; the remaining checks still run.
+pub fn run_all(solver: &dyn Solver) -> Vec<CheckOutcome> {
+    CHECKS
+        .iter()
+        .map(|check| run_check(check, solver))
+        .collect()
+}
+
+/// Runs one check on `solver`.
+pub fn run_check(check: &Check, solver: &dyn Solver) -> CheckOutcome {
+    outcome(check.name, check.description, check.run, solver)
+}
+
+/// The check called `name`, if there is one.
+pub fn find_check(name: &str) -> Option<&'static Check> {
+    CHECKS.iter().find(|check| check.name == name)
+}
+
+/// Runs `run` on `solver`, catching a panic.
+fn outcome(
+    name: &'static str,
+    description: &'static str,
+    run: fn(&dyn Solver) -> Verdict,
+    solver: &dyn Solver,
+) -> CheckOutcome {
+    harness::forget_problem();
+    let verdict = catch_unwind(AssertUnwindSafe(|| run(solver))).unwrap_or_else(|payload| {
+        let panic = harness::panic_text(payload.as_ref());
+        Err(match harness::problem_being_solved() {
+            Some(problem) => format!("{problem}: the solver panicked: {panic}"),
+            None => format!("the check panicked: {panic}"),
+        })
+    });
+    let (passed, message) = match verdict {
+        Ok(checked) => (true, checked),
+        Err(fault) => (false, fault),
+    };
+    CheckOutcome {
+        name,
+        description,
+        passed,
+        message,
+    }
+}
+
+/// Runs one check on `solver` and panics with its message when it fails: the
+/// body of every test [`suite!`] declares.
+#[doc(hidden)]
+pub fn assert_passes(
+    name: &'static str,
+    description: &'static str,
+    run: fn(&dyn Solver) -> Verdict,
+    solver: &dyn Solver,
+) {
+    let outcome = outcome(name, description, run, solver);
+    assert!(outcome.passed, "{}", outcome.message);
+}

@@ -15,7 +15,7 @@
 //! - [`solver`]: the generic [`Search`] trait an algorithm implements and the
 //!   object-safe [`Solver`] trait the tools drive;
 //! - [`modes`]: first, count, all and unique, built once on [`Solver`];
-//! - [`format`]: output in the seeds' notations.
+//! - [`format`] and [`svg`]: output in the seeds' notations, and drawn boards.
 //!
 //! # Design
 //!
@@ -36,6 +36,7 @@ pub mod modes;
 pub mod observer;
 pub mod problem;
 pub mod solver;
+pub mod svg;
 pub mod symmetry;
 
 pub use board::{Attack, Invalid, Line, Square, validate};

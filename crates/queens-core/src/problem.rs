@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::board::{Attack, Square, find_attack};
+use crate::board::{Attack, Invalid, Square, find_attack, validate};
 
 /// Why a set of pre-placed queens does not make a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -101,6 +101,16 @@ impl Problem {
         self.row_in_column[col]
     }
 
+    /// Checks that `queens` is a solution of this problem: a solution of the
+    /// plain board that keeps every pre-placed queen where it was put.
+    pub fn validate(&self, queens: &[usize]) -> Result<(), Invalid> {
+        validate(self.n, queens)?;
+        match self.first_moved(queens) {
+            Some(square) => Err(Invalid::MissingPreplaced(square)),
+            None => Ok(()),
+        }
+    }
+
     /// Whether the placement `queens` keeps every pre-placed queen where it
     /// was put. Returns the first one it moved.
     pub fn first_moved(&self, queens: &[usize]) -> Option<Square> {
@@ -155,6 +165,20 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "pre-placed queens at (2, 4) and (2, 4) stand on the same square"
+        );
+    }
+
+    #[test]
+    fn validate_checks_the_board_and_the_preplaced_queens() {
+        let problem = Problem::with_queens(4, [Square::new(0, 1)]).unwrap();
+        assert_eq!(problem.validate(&[1, 3, 0, 2]), Ok(()));
+        assert_eq!(
+            problem.validate(&[2, 0, 3, 1]).unwrap_err().to_string(),
+            "the pre-placed queen at (0, 1) is not in the placement"
+        );
+        assert_eq!(
+            problem.validate(&[1, 3, 0]).unwrap_err().to_string(),
+            "expected 4 queens, one per row, got 3"
         );
     }
 

@@ -1,0 +1,599 @@
+//! The checks of the suite, one function each.
+//!
+//! Every check takes the solver under test and returns a [`Verdict`]: `Ok`
+//! with a line saying what it checked, or `Err` with a message naming the
+//! first fault it found and the problem it found it on. The list of checks,
+//! in the order they run, is [`crate::CHECKS`]; the [`crate::suite!`] macro
+//! turns the same list into one `#[test]` per check.
+//!
+//! The checks never ask a solver for a board beyond what it declares it can
+//! do in seconds, [`practical_n`](queens_core::SolverInfo::practical_n), and
+//! only the checks that must go that far do:
+//!
+//! - counts (all and fundamental) go up to `min(12, practical_n)`;
+//! - sets of solutions against the reference up to `min(8, practical_n)`;
+//! - every other check reads representative boards up to
+//!   `min(8, practical_n - 1)`, random problems up to `min(9, practical_n - 1)`
+//!   and statistics up to `min(6, practical_n - 1)`. One board below
+//!   `practical_n` costs a small fraction of it (for the naive solver, 1.9
+//!   million placements at n = 6 against 85.9 million at n = 7), so the
+//!   naive solver meets its largest board, n = 7, three times in the whole
+//!   suite.
+
+use std::ops::ControlFlow;
+
+use itertools::Itertools;
+use queens_core::{
+    Attack, Error, Line, Order, Problem, ProblemError, Solver, Square, canonical, modes,
+};
+
+use crate::compare::{self, matches_reference};
+use crate::harness::{Bounds, Entry, ask, collect, collect_via, counted, refused, run};
+use crate::{Verdict, facts, random, reference};
+
+/// The plain boards `n = 0..=max_n`.
+fn plain_boards(max_n: usize) -> impl Iterator<Item = Problem> {
+    (0..=max_n).map(Problem::new)
+}
+
+/// The boards of size `n` with the queen of row 0 fixed in each column in
+/// turn: seed 004's "user placed first queen in col X" question.
+fn first_queen_fixed(n: usize) -> Vec<Problem> {
+    (0..n)
+        .map(|col| {
+            Problem::with_queens(n, [Square::new(0, col)]).expect("a single queen is consistent")
+        })
+        .collect()
+}
+
+/// Pre-placed queens where solvers go wrong: in the last row or column
+/// (reached only at the bottom of the search), filling the whole board, or
+/// leaving no solution. Those larger than `max_n` are left out.
+fn edge_cases(max_n: usize) -> Vec<Problem> {
+    let cases: [(usize, &[(usize, usize)]); 9] = [
+        (1, &[(0, 0)]),
+        (4, &[(0, 0)]),
+        (4, &[(3, 2)]),
+        (4, &[(0, 1), (1, 3), (2, 0), (3, 2)]),
+        (5, &[(4, 4)]),
+        (6, &[(2, 5)]),
+        (6, &[(0, 1), (5, 4)]),
+        (7, &[(0, 0), (1, 2), (2, 4)]),
+        (8, &[(3, 0), (4, 7)]),
+    ];
+    cases
+        .into_iter()
+        .filter(|&(n, _)| n <= max_n)
+        .map(|(n, queens)| {
+            let squares = queens.iter().map(|&(row, col)| Square::new(row, col));
+            Problem::with_queens(n, squares).expect("the edge cases are consistent")
+        })
+        .collect()
+}
+
+/// The problems whose whole streams the validity and duplicate checks read:
+/// the plain boards up to the representative bound, the first-queen boards
+/// of size up to 6, and the edge cases.
+fn sample_problems(bounds: Bounds) -> Vec<Problem> {
+    let mut problems: Vec<Problem> = plain_boards(bounds.representative).collect();
+    problems.extend(first_queen_fixed(bounds.representative.min(6)));
+    problems.extend(edge_cases(bounds.representative));
+    problems
+}
+
+/// What a check read: "24 problems up to n = 8".
+fn summary(problems: &[Problem]) -> String {
+    let largest = problems.iter().map(Problem::n).max().unwrap_or(0);
+    format!("{} problems up to n = {largest}", problems.len())
+}
+
+/// Every placement the solver emits is a solution of its problem: one queen
+/// per row, each on the board, no two attacking, the pre-placed queens where
+/// they were put. Read on the plain boards `n = 0..=min(8, practical_n - 1)`,
+/// the first-queen boards up to n = 6 and the edge cases of pre-placed
+/// queens.
+pub fn solutions_are_valid(solver: &dyn Solver) -> Verdict {
+    let problems = sample_problems(Bounds::of(solver));
+    for problem in &problems {
+        compare::all_valid(problem, &collect(solver, problem)?)?;
+    }
+    Ok(summary(&problems))
+}
+
+/// No placement is emitted twice for one problem, on the same problems as
+/// [`solutions_are_valid`].
+pub fn no_duplicates(solver: &dyn Solver) -> Verdict {
+    let problems = sample_problems(Bounds::of(solver));
+    for problem in &problems {
+        compare::no_duplicates(problem, &collect(solver, problem)?)?;
+    }
+    Ok(summary(&problems))
+}
+
+/// The number of solutions equals OEIS A000170 for `n = 0..=min(12,
+/// practical_n)`. Going past 8 is what a table of answers for small boards
+/// cannot fake.
+pub fn counts_match_oeis(solver: &dyn Solver) -> Verdict {
+    let bounds = Bounds::of(solver);
+    for problem in plain_boards(bounds.count) {
+        let expected = facts::solution_count(problem.n()).expect("counts are known to n = 27");
+        let got = ask(&problem, |problem| modes::count(solver, problem))?;
+        if got != expected {
+            return Err(format!(
+                "{problem}: expected {}, got {got}",
+                counted(expected, "solution")
+            ));
+        }
+    }
+    Ok(format!("n = 0..={}", bounds.count))
+}
+
+/// The set of solutions equals the reference's for `n = 0..=min(8,
+/// practical_n)`: one empty solution for n = 0, none for n = 2 and 3, all 92
+/// for n = 8. Order and repetition are left to other checks.
+pub fn solution_sets_match_reference(solver: &dyn Solver) -> Verdict {
+    let bounds = Bounds::of(solver);
+    for problem in plain_boards(bounds.stream) {
+        let emitted = collect(solver, &problem)?;
+        compare::same_set(&problem, &emitted, &reference::solutions(&problem))?;
+    }
+    Ok(format!("n = 0..={}", bounds.stream))
+}
+
+/// The number of fundamental solutions ([`modes::count_unique`]) equals
+/// OEIS A002562 for `n = 1..=min(12, practical_n)`, and is 1 for n = 0.
+pub fn unique_counts_match_oeis(solver: &dyn Solver) -> Verdict {
+    let bounds = Bounds::of(solver);
+    for problem in plain_boards(bounds.count) {
+        let expected = facts::fundamental_count(problem.n()).expect("counts are known to n = 27");
+        let got = ask(&problem, |problem| modes::count_unique(solver, problem))?;
+        if got != expected {
+            return Err(format!(
+                "{problem}: expected {}, got {got}",
+                counted(expected, "fundamental solution")
+            ));
+        }
+    }
+    Ok(format!("n = 0..={}", bounds.count))
+}
+
+/// The fundamental solutions of eight queens ([`modes::unique`]) are exactly
+/// the twelve of seed 004's table. A solver that cannot do n = 8 is compared
+/// with the reference's classes at `n = practical_n - 1` instead.
+pub fn fundamental_solutions_match(solver: &dyn Solver) -> Verdict {
+    let bounds = Bounds::of(solver);
+    let (n, expected, source) = if bounds.stream >= 8 {
+        (8, facts::eight_queens_fundamental(), "seed 004's table")
+    } else {
+        let n = bounds.representative;
+        let classes = reference::solutions(&Problem::new(n))
+            .iter()
+            .map(|queens| canonical(queens))
+            .sorted()
+            .dedup()
+            .collect();
+        (n, classes, "the reference's classes")
+    };
+    let problem = Problem::new(n);
+    let got = ask(&problem, |problem| modes::unique(solver, problem))?;
+    if let Some(missing) = expected.iter().find(|queens| !got.contains(queens)) {
+        return Err(format!(
+            "{problem}: {missing:?} of {source} is not among the fundamental solutions found"
+        ));
+    }
+    if let Some(extra) = got.iter().find(|queens| !expected.contains(queens)) {
+        return Err(format!(
+            "{problem}: found the fundamental solution {extra:?}, which is not in {source}"
+        ));
+    }
+    // Every expected solution was found and nothing else, so a difference
+    // left is one found twice; `modes::unique` sorts, so twins are adjacent.
+    if let Some(twice) = got.windows(2).find(|pair| pair[0] == pair[1]) {
+        return Err(format!(
+            "{problem}: the fundamental solution {:?} was found twice",
+            twice[0]
+        ));
+    }
+    Ok(format!("{problem} against {source}"))
+}
+
+/// The solutions come in the solver's documented [`Order`]: for `n =
+/// 0..=min(8, practical_n - 1)` the first is the smallest under
+/// [`Order::key`] and each comes after the one before, and the first
+/// solutions of `first-solutions.txt` (n = 4 and 8, each order) are met.
+/// A solver that declares [`Order::Unspecified`] passes: its solutions are
+/// checked as sets.
+pub fn order_is_documented(solver: &dyn Solver) -> Verdict {
+    let order = solver.info().order;
+    if order == Order::Unspecified {
+        return Ok("no order declared: solutions are checked as sets".to_owned());
+    }
+    let bounds = Bounds::of(solver);
+    for problem in plain_boards(bounds.representative) {
+        let emitted = collect(solver, &problem)?;
+        let reference = reference::solutions(&problem);
+        compare::first_is_smallest(&problem, &emitted, &reference, order)?;
+        compare::in_order(&problem, &emitted, order)?;
+    }
+    let recorded = facts::first_solutions()
+        .into_iter()
+        .filter(|&(n, recorded_order, _)| recorded_order == order && n <= bounds.representative);
+    for (n, _, expected) in recorded {
+        let problem = Problem::new(n);
+        let got = ask(&problem, |problem| modes::first(solver, problem))?;
+        if got.as_ref() != Some(&expected) {
+            return Err(format!(
+                "{problem}: the first solution is {}, first-solutions.txt gives {expected:?} in {order} order",
+                shown(got.as_ref())
+            ));
+        }
+    }
+    Ok(format!("{order} order, n = 0..={}", bounds.representative))
+}
+
+/// A first solution for a message: the placement, or "none".
+fn shown(first: Option<&Vec<usize>>) -> String {
+    first.map_or_else(|| "none".to_owned(), |queens| format!("{queens:?}"))
+}
+
+/// Seed 004's question, "user placed first queen in col X": on the eight
+/// boards of eight queens with row 0's queen fixed, the solver's whole stream
+/// matches the reference, and its first solution ([`modes::first`]) is seed
+/// 004's for a row-major solver, the smallest under its order's key for a
+/// column-major one, and any solution for one with no order. A solver with
+/// `practical_n < 9` is asked the same of the boards of size `min(6,
+/// practical_n - 1)`.
+pub fn first_queen_fixed_boards(solver: &dyn Solver) -> Verdict {
+    let order = solver.info().order;
+    let bounds = Bounds::of(solver);
+    let n = if bounds.representative >= 8 {
+        8
+    } else {
+        bounds.representative.min(6)
+    };
+    let seed_004 = facts::eight_queens_first_queen_fixed();
+    for problem in first_queen_fixed(n) {
+        let got = ask(&problem, |problem| modes::first(solver, problem))?;
+        let reference = reference::solutions_in(&problem, order);
+        let seeds_first = seed_004
+            .iter()
+            .find(|(col, _)| n == 8 && problem.column_in_row(0) == Some(*col))
+            .map(|(_, first)| first);
+        if let Some(fault) = wrong_first(order, got.as_ref(), &reference, seeds_first) {
+            return Err(format!(
+                "{problem}: the first solution is {}, {fault}",
+                shown(got.as_ref())
+            ));
+        }
+        matches_reference(solver, &problem)?;
+    }
+    Ok(if n == 8 {
+        "seed 004's eight boards of eight queens".to_owned()
+    } else {
+        format!("the {n} boards of n = {n} (seed 004's boards of eight need practical_n >= 9)")
+    })
+}
+
+/// What is wrong with `got` as the first solution, if anything: for a
+/// row-major solver on seed 004's boards, it must be seed 004's answer; for
+/// one with no order, any solution; otherwise the smallest of `reference`
+/// (sorted by the order's key) under that key.
+fn wrong_first(
+    order: Order,
+    got: Option<&Vec<usize>>,
+    reference: &[Vec<usize>],
+    seeds_first: Option<&Vec<usize>>,
+) -> Option<String> {
+    match (order, seeds_first) {
+        (Order::Unspecified, _) => match got {
+            Some(queens) if !reference.contains(queens) => {
+                Some("which is not among the reference's solutions".to_owned())
+            }
+            None if !reference.is_empty() => Some(format!(
+                "but there are {}",
+                counted(reference.len() as u64, "solution")
+            )),
+            _ => None,
+        },
+        (Order::RowMajor, Some(first)) => {
+            (got != Some(first)).then(|| format!("seed 004 finds {first:?}"))
+        }
+        _ => (got != reference.first()).then(|| {
+            format!(
+                "but {} comes first in {order} order",
+                shown(reference.first())
+            )
+        }),
+    }
+}
+
+/// Pre-placed queens in awkward places (the last row, the last column, the
+/// whole board, or leaving no solution): the solver's stream matches the
+/// reference's, order included.
+pub fn preplaced_edge_cases(solver: &dyn Solver) -> Verdict {
+    let problems = edge_cases(Bounds::of(solver).representative);
+    for problem in &problems {
+        matches_reference(solver, problem)?;
+    }
+    Ok(summary(&problems))
+}
+
+/// Bad input is refused with the exact error, never a panic: pre-placed
+/// queens off the board or attacking each other are refused by
+/// [`Problem::with_queens`] (so no solver can ever be handed them), and a
+/// board larger than the solver's `max_n` makes each of its three entry
+/// points return [`Error::TooLarge`] without emitting anything.
+pub fn bad_input_is_refused(solver: &dyn Solver) -> Verdict {
+    let refused = bad_preplaced_queens_are_refused()?;
+    let too_large = too_large_is_refused(solver)?;
+    Ok(format!(
+        "{refused} inconsistent sets of pre-placed queens; {too_large}"
+    ))
+}
+
+/// Asks [`Problem::with_queens`] for inconsistent boards of eight queens.
+/// Returns how many it asked for.
+fn bad_preplaced_queens_are_refused() -> Result<usize, String> {
+    let attack = |first: (usize, usize), second: (usize, usize), line| {
+        ProblemError::Attack(Attack {
+            first: Square::new(first.0, first.1),
+            second: Square::new(second.0, second.1),
+            line,
+        })
+    };
+    let off_board = |row, col| ProblemError::OffBoard {
+        n: 8,
+        square: Square::new(row, col),
+    };
+    let cases: [(&[(usize, usize)], ProblemError); 7] = [
+        (&[(8, 3)], off_board(8, 3)),
+        (&[(0, 0), (2, 9)], off_board(2, 9)),
+        (&[(1, 3), (2, 4)], attack((1, 3), (2, 4), Line::Diagonal)),
+        (
+            &[(4, 2), (2, 4)],
+            attack((2, 4), (4, 2), Line::AntiDiagonal),
+        ),
+        (&[(2, 1), (2, 6)], attack((2, 1), (2, 6), Line::Row)),
+        (&[(0, 5), (6, 5)], attack((0, 5), (6, 5), Line::Column)),
+        (&[(3, 3), (3, 3)], attack((3, 3), (3, 3), Line::Row)),
+    ];
+    for (queens, expected) in &cases {
+        let squares: Vec<Square> = queens
+            .iter()
+            .map(|&(row, col)| Square::new(row, col))
+            .collect();
+        let asked = squares.iter().map(ToString::to_string).join(", ");
+        match Problem::with_queens(8, squares) {
+            Err(error) if error == *expected => {}
+            Err(error) => {
+                return Err(format!(
+                    "n = 8 with queens at {asked}: refused with \"{error}\", expected \"{expected}\""
+                ));
+            }
+            Ok(_) => {
+                return Err(format!(
+                    "n = 8 with queens at {asked}: accepted, expected \"{expected}\""
+                ));
+            }
+        }
+    }
+    Ok(cases.len())
+}
+
+/// Boards past this size are not built to test a solver's `max_n`: the
+/// problem alone would take more memory than a test should.
+const LARGEST_REFUSAL_TESTED: usize = 1 << 16;
+
+/// Asks each entry point of `solver` for a board one larger than its
+/// `max_n`. The sink stops the search at once, should the solver accept.
+fn too_large_is_refused(solver: &dyn Solver) -> Verdict {
+    let info = solver.info();
+    let Some(n) = info
+        .max_n
+        .checked_add(1)
+        .filter(|&n| n <= LARGEST_REFUSAL_TESTED)
+    else {
+        return Ok(format!(
+            "max_n = {} is too large to build the board past it",
+            info.max_n
+        ));
+    };
+    let problem = Problem::new(n);
+    let expected = Error::TooLarge {
+        solver: info.name,
+        n,
+        max_n: info.max_n,
+    };
+    for entry in Entry::ALL {
+        let mut emitted = 0_u64;
+        let result = run(solver, &problem, entry, &mut |_| {
+            emitted += 1;
+            ControlFlow::Break(())
+        });
+        match result {
+            Err(error) if error == expected => {}
+            Err(error) => {
+                return Err(format!(
+                    "{problem}: {entry} refused with \"{error}\", expected \"{expected}\""
+                ));
+            }
+            Ok(_) => {
+                return Err(format!(
+                    "{problem}: {entry} accepted a board larger than max_n = {}, expected \"{expected}\"",
+                    info.max_n
+                ));
+            }
+        }
+        if emitted > 0 {
+            return Err(format!(
+                "{problem}: {entry} emitted {} before refusing",
+                counted(emitted, "solution")
+            ));
+        }
+    }
+    Ok(format!("n = {n} past max_n refused"))
+}
+
+/// A sink that answers `Break` stops the search: asked to stop after `k`
+/// solutions, each entry point emits exactly `k`, for several `k` on the
+/// largest board up to `min(8, practical_n - 1)` with at least two
+/// solutions.
+pub fn stops_when_asked(solver: &dyn Solver) -> Verdict {
+    let bounds = Bounds::of(solver);
+    let Some(n) = (0..=bounds.representative)
+        .rev()
+        .find(|&n| facts::solution_count(n).is_some_and(|count| count >= 2))
+    else {
+        return Ok(format!(
+            "no board up to n = {} has two solutions to stop between",
+            bounds.representative
+        ));
+    };
+    let problem = Problem::new(n);
+    let total = facts::solution_count(n).expect("counts are known to n = 27");
+    let stops: Vec<u64> = [1, 2, 3, 5].into_iter().filter(|&k| k < total).collect();
+    for &k in &stops {
+        stop_after(solver, &problem, Entry::Solve, k)?;
+    }
+    // The other two entry points stop after the second solution, or the
+    // first when there are only two.
+    let second = stops.get(1).copied().unwrap_or(1);
+    for entry in [Entry::Counted, Entry::Observed] {
+        stop_after(solver, &problem, entry, second)?;
+    }
+    Ok(format!("{problem}, stopping after {stops:?} solutions"))
+}
+
+/// Runs `entry` on `problem` with a sink that asks to stop at the `k`th
+/// solution, and counts what it gets.
+fn stop_after(solver: &dyn Solver, problem: &Problem, entry: Entry, k: u64) -> Result<(), String> {
+    let mut emitted = 0_u64;
+    run(solver, problem, entry, &mut |_| {
+        emitted += 1;
+        if emitted >= k {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .map_err(|error| refused(problem, &error))?;
+    if emitted == k {
+        Ok(())
+    } else {
+        Err(format!(
+            "{problem}: asked to stop after {}, {entry} emitted {emitted}",
+            counted(k, "solution")
+        ))
+    }
+}
+
+/// The statistics are consistent, on the boards `n = 1..=min(6,
+/// practical_n - 1)` and one with a pre-placed queen: the counted and observed
+/// runs emit the same solutions as the silent one; a search makes at least
+/// one safety check; it places at least one queen per solution (each
+/// solution needs its last queen put on the board; plain boards only, since a
+/// solver may set pre-placed queens down without counting them); two counted
+/// runs count the same; and an observer passed to `solve_observed` counts
+/// what `solve_counted` reports.
+pub fn statistics_are_consistent(solver: &dyn Solver) -> Verdict {
+    let bounds = Bounds::of(solver);
+    let mut problems: Vec<Problem> = (1..=bounds.stats).map(Problem::new).collect();
+    if bounds.stats >= 4 {
+        let with_queen = Problem::with_queens(bounds.stats, [Square::new(0, 1)]);
+        problems.push(with_queen.expect("a single queen is consistent"));
+    }
+    for problem in &problems {
+        statistics_of(solver, problem)?;
+    }
+    Ok(summary(&problems))
+}
+
+/// The statistics invariants of [`statistics_are_consistent`] on one problem.
+fn statistics_of(solver: &dyn Solver, problem: &Problem) -> Result<(), String> {
+    let (silent, _) = collect_via(solver, problem, Entry::Solve)?;
+    let (emitted, stats) = collect_via(solver, problem, Entry::Counted)?;
+    same_stream(problem, Entry::Counted, &emitted, &silent)?;
+    let (observed, observed_stats) = collect_via(solver, problem, Entry::Observed)?;
+    same_stream(problem, Entry::Observed, &observed, &silent)?;
+    let (_, again) = collect_via(solver, problem, Entry::Counted)?;
+    let (Some(stats), Some(observed_stats), Some(again)) = (stats, observed_stats, again) else {
+        unreachable!("counted and observed runs always return statistics");
+    };
+    if stats.safety_checks == 0 {
+        return Err(format!(
+            "{problem}: solve_counted reported no safety checks; a search checks at least one square or placement"
+        ));
+    }
+    let solutions = silent.len() as u64;
+    if problem.is_plain() && stats.queens_placed < solutions {
+        return Err(format!(
+            "{problem}: {} but only {} placed; each solution puts at least its last queen on the board",
+            counted(solutions, "solution"),
+            counted(stats.queens_placed, "queen")
+        ));
+    }
+    if again != stats {
+        return Err(format!(
+            "{problem}: two counted runs disagree: {stats:?}, then {again:?}"
+        ));
+    }
+    if observed_stats != stats {
+        return Err(format!(
+            "{problem}: solve_observed's observer counted {observed_stats:?}, solve_counted reported {stats:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// The stream `entry` emitted is the silent run's, or a message naming the
+/// first difference.
+fn same_stream(
+    problem: &Problem,
+    entry: Entry,
+    emitted: &[Vec<usize>],
+    silent: &[Vec<usize>],
+) -> Result<(), String> {
+    let difference = emitted.iter().zip(silent).position(|(a, b)| a != b);
+    match difference {
+        Some(index) => Err(format!(
+            "{problem}: solution {} is {:?} from {entry}, {:?} from solve",
+            index + 1,
+            emitted[index],
+            silent[index]
+        )),
+        None if emitted.len() != silent.len() => Err(format!(
+            "{problem}: {entry} emitted {}, solve {}",
+            counted(emitted.len() as u64, "solution"),
+            silent.len()
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Property test: on random problems of size `n <= min(9, practical_n - 1)` with
+/// up to three consistent pre-placed queens, the solver's stream matches the
+/// reference's (as a set, and in order when the solver declares one). A
+/// failure reports the smallest failing problem proptest shrinks it to.
+pub fn random_problems_match_reference(solver: &dyn Solver) -> Verdict {
+    random::matches_reference_on_random_problems(solver, Bounds::of(solver).random)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edge_cases_are_consistent_and_bounded() {
+        assert_eq!(edge_cases(8).len(), 9);
+        assert_eq!(edge_cases(6).len(), 7);
+        assert_eq!(edge_cases(0).len(), 0);
+        let full = &edge_cases(4)[3];
+        assert_eq!(reference::solutions(full), [[1, 3, 0, 2]]);
+        assert!(reference::solutions(&edge_cases(4)[1]).is_empty());
+    }
+
+    #[test]
+    fn preplaced_queens_are_refused_exactly() {
+        assert_eq!(bad_preplaced_queens_are_refused(), Ok(7));
+    }
+}

@@ -1,0 +1,204 @@
+//! How the checks drive a solver: the board sizes they go up to, the three
+//! entry points of [`Solver`], collecting what a run emits, and remembering
+//! which problem was being solved so that a panic can be reported with it.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::fmt;
+use std::ops::ControlFlow;
+
+use queens_core::{Error, Problem, Sink, Solver, Stats};
+
+use crate::reference;
+
+/// The largest board sizes the checks use for one solver. Every bound stays
+/// within the solver's own [`practical_n`](queens_core::SolverInfo::practical_n)
+/// and [`max_n`](queens_core::SolverInfo::max_n), so a slow solver is asked
+/// only what it can answer in seconds, and only the checks that must reach
+/// `practical_n` do: the others stop one board below it, which for the naive
+/// solver (practical_n 7) is about forty times less work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bounds {
+    /// Counts are checked for `n = 0..=count`: up to 12.
+    pub(crate) count: usize,
+    /// Sets of solutions against the reference for `n = 0..=stream`: up to 8.
+    pub(crate) stream: usize,
+    /// The checks that need representative boards rather than the whole
+    /// range (validity, duplicates, order, pre-placed queens, stopping) go up
+    /// to `representative`: 8, or one below `practical_n`.
+    pub(crate) representative: usize,
+    /// Random problems for `n = 0..=random`: up to 9, the reference's limit,
+    /// and at most `representative`.
+    pub(crate) random: usize,
+    /// Statistics for `n = 1..=stats`: up to 6, since their invariants need no
+    /// large board and the check runs each problem four times.
+    pub(crate) stats: usize,
+}
+
+impl Bounds {
+    /// The bounds for `solver`.
+    pub(crate) fn of(solver: &dyn Solver) -> Self {
+        let info = solver.info();
+        let practical = info.practical_n.min(info.max_n);
+        let below_practical = practical.saturating_sub(1);
+        Bounds {
+            count: practical.min(12),
+            stream: practical.min(8),
+            representative: below_practical.min(8),
+            random: below_practical.min(reference::MAX_N),
+            stats: below_practical.min(6),
+        }
+    }
+}
+
+/// The three entry points of [`Solver`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Entry {
+    /// [`Solver::solve`], the silent run.
+    Solve,
+    /// [`Solver::solve_counted`].
+    Counted,
+    /// [`Solver::solve_observed`], here with a [`Stats`] observer.
+    Observed,
+}
+
+impl Entry {
+    /// All three, in the order above.
+    pub(crate) const ALL: [Entry; 3] = [Entry::Solve, Entry::Counted, Entry::Observed];
+}
+
+impl fmt::Display for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Entry::Solve => "solve",
+            Entry::Counted => "solve_counted",
+            Entry::Observed => "solve_observed",
+        })
+    }
+}
+
+thread_local! {
+    /// The problem the current thread's solver call is working on. It is set
+    /// before each call and deliberately left set when the call panics, so
+    /// that [`crate::run_check`] can say where the solver gave up.
+    static SOLVING: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Asks `question` about `problem`, remembering the problem while the solver
+/// works on it. Every call of a solver goes through here.
+fn solving<T>(problem: &Problem, question: impl FnOnce(&Problem) -> T) -> T {
+    SOLVING.with_borrow_mut(|solving| *solving = Some(problem.to_string()));
+    let answer = question(problem);
+    forget_problem();
+    answer
+}
+
+/// Asks `question` (a mode of [`queens_core::modes`], say) about `problem`; a
+/// refusal becomes the check's message.
+pub(crate) fn ask<T>(
+    problem: &Problem,
+    question: impl FnOnce(&Problem) -> Result<T, Error>,
+) -> Result<T, String> {
+    solving(problem, question).map_err(|error| refused(problem, &error))
+}
+
+/// Runs `solver` on `problem` through `entry`, feeding its solutions to
+/// `sink`. Returns the statistics of the counted and observed runs.
+pub(crate) fn run(
+    solver: &dyn Solver,
+    problem: &Problem,
+    entry: Entry,
+    sink: &mut Sink<'_>,
+) -> Result<Option<Stats>, Error> {
+    solving(problem, |problem| match entry {
+        Entry::Solve => solver.solve(problem, sink).map(|()| None),
+        Entry::Counted => solver.solve_counted(problem, sink).map(Some),
+        Entry::Observed => {
+            let mut stats = Stats::default();
+            solver
+                .solve_observed(problem, &mut stats, sink)
+                .map(|()| Some(stats))
+        }
+    })
+}
+
+/// Forgets the problem being solved, before a check starts.
+pub(crate) fn forget_problem() {
+    SOLVING.with_borrow_mut(|solving| *solving = None);
+}
+
+/// The problem the last solver call on this thread was working on when it
+/// panicked, if one did.
+pub(crate) fn problem_being_solved() -> Option<String> {
+    SOLVING.with_borrow(Clone::clone)
+}
+
+/// The text of a panic's payload.
+pub(crate) fn panic_text(payload: &(dyn Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_owned()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "a panic with no message".to_owned()
+    }
+}
+
+/// Every solution `entry` emits for `problem`, in order, and the statistics
+/// it reports. A refusal becomes the check's message.
+pub(crate) fn collect_via(
+    solver: &dyn Solver,
+    problem: &Problem,
+    entry: Entry,
+) -> Result<(Vec<Vec<usize>>, Option<Stats>), String> {
+    let mut solutions = Vec::new();
+    let stats = run(solver, problem, entry, &mut |queens| {
+        solutions.push(queens.to_vec());
+        ControlFlow::Continue(())
+    })
+    .map_err(|error| refused(problem, &error))?;
+    Ok((solutions, stats))
+}
+
+/// Every solution [`Solver::solve`] emits for `problem`, in order.
+pub(crate) fn collect(solver: &dyn Solver, problem: &Problem) -> Result<Vec<Vec<usize>>, String> {
+    collect_via(solver, problem, Entry::Solve).map(|(solutions, _)| solutions)
+}
+
+/// The message for a solver that refused a problem it should have solved.
+pub(crate) fn refused(problem: &Problem, error: &Error) -> String {
+    format!("{problem}: the solver refused it: {error}")
+}
+
+/// `count` with the noun `what` in the singular or the plural: "1 solution",
+/// "4 solutions".
+pub(crate) fn counted(count: u64, what: &str) -> String {
+    if count == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{count} {what}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counted_picks_the_number() {
+        assert_eq!(counted(1, "solution"), "1 solution");
+        assert_eq!(counted(0, "solution"), "0 solutions");
+        assert_eq!(
+            counted(12, "fundamental solution"),
+            "12 fundamental solutions"
+        );
+    }
+
+    #[test]
+    fn panic_text_reads_both_payloads() {
+        let payload = std::panic::catch_unwind(|| panic!("plain")).unwrap_err();
+        assert_eq!(panic_text(payload.as_ref()), "plain");
+        let payload = std::panic::catch_unwind(|| panic!("n = {}", 7)).unwrap_err();
+        assert_eq!(panic_text(payload.as_ref()), "n = 7");
+    }
+}

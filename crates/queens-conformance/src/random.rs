@@ -1,0 +1,121 @@
+//! Random problems, with proptest run programmatically so that a failure
+//! comes back as the check's message, shrunk to the smallest problem proptest
+//! can find that still fails.
+//!
+//! The runner is deterministic (a fixed seed, no failure files, a fixed
+//! number of cases): the same solver always meets the same problems, so a
+//! grade never depends on luck and a failure can be reproduced.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use proptest::collection::vec;
+use proptest::prelude::{Strategy, any};
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+use queens_core::{Problem, Solver, Square};
+
+use crate::compare::matches_reference;
+use crate::harness::panic_text;
+
+/// How many random problems one run tries.
+pub(crate) const CASES: u32 = 48;
+
+/// The most pre-placed queens a random problem asks for.
+const MAX_PREPLACED: usize = 3;
+
+/// A problem of size `n` with the queens of `wanted` that fit: each wanted
+/// square is folded onto the board and kept only if it attacks none of the
+/// queens kept before it. Problems are therefore consistent by construction,
+/// and shrinking `wanted` towards `(0, 0)` simplifies them.
+fn consistent_problem(n: usize, wanted: &[(usize, usize)]) -> Problem {
+    let mut kept: Vec<Square> = Vec::new();
+    if n > 0 {
+        for &(row, col) in wanted {
+            let square = Square::new(row % n, col % n);
+            if kept.iter().all(|queen| queen.shared_line(square).is_none()) {
+                kept.push(square);
+            }
+        }
+    }
+    Problem::with_queens(n, kept).expect("kept queens are on the board and attack no other")
+}
+
+/// Problems of size `0..=max_n` with up to three consistent pre-placed queens.
+pub(crate) fn problems(max_n: usize) -> impl Strategy<Value = Problem> {
+    let wanted = vec((any::<u8>(), any::<u8>()), 0..=MAX_PREPLACED);
+    (0..=max_n, wanted).prop_map(|(n, wanted)| {
+        let wanted: Vec<(usize, usize)> = wanted
+            .into_iter()
+            .map(|(row, col)| (usize::from(row), usize::from(col)))
+            .collect();
+        consistent_problem(n, &wanted)
+    })
+}
+
+/// Compares `solver` with the reference on [`CASES`] random problems of size
+/// up to `max_n`. Returns what was tried, or the failure of the smallest
+/// failing problem found.
+pub(crate) fn matches_reference_on_random_problems(
+    solver: &dyn Solver,
+    max_n: usize,
+) -> Result<String, String> {
+    let config = Config {
+        cases: CASES,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
+    let mut runner = TestRunner::new_with_rng(config, rng);
+    let outcome = runner.run(&problems(max_n), |problem| {
+        // A panic is caught here rather than by proptest, so that its message
+        // names the problem like every other failure does.
+        catch_unwind(AssertUnwindSafe(|| matches_reference(solver, &problem)))
+            .unwrap_or_else(|payload| {
+                Err(format!(
+                    "{problem}: the solver panicked: {}",
+                    panic_text(payload.as_ref())
+                ))
+            })
+            .map_err(TestCaseError::fail)
+    });
+    match outcome {
+        Ok(()) => Ok(format!(
+            "{CASES} random problems, n = 0..={max_n} with up to {MAX_PREPLACED} pre-placed queens"
+        )),
+        Err(TestError::Fail(reason, _)) => Err(format!(
+            "{} (the smallest failing case proptest found among {CASES} random problems)",
+            reason.message()
+        )),
+        Err(TestError::Abort(reason)) => Err(format!(
+            "random problems: proptest gave up: {}",
+            reason.message()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::strategy::ValueTree;
+
+    #[test]
+    fn wanted_queens_that_attack_are_dropped() {
+        let problem = consistent_problem(8, &[(1, 3), (2, 4), (10, 1), (3, 3)]);
+        assert_eq!(problem.preplaced(), &[Square::new(1, 3), Square::new(2, 1)]);
+        assert!(consistent_problem(0, &[(1, 1)]).is_plain());
+    }
+
+    #[test]
+    fn problems_stay_within_bounds_and_are_reproducible() {
+        let draw = || {
+            let mut runner = TestRunner::deterministic();
+            (0..200)
+                .map(|_| problems(5).new_tree(&mut runner).unwrap().current())
+                .collect::<Vec<Problem>>()
+        };
+        let drawn = draw();
+        assert!(drawn.iter().all(|problem| problem.n() <= 5));
+        assert!(drawn.iter().any(|problem| problem.n() == 5));
+        assert!(drawn.iter().any(|problem| problem.preplaced().len() >= 2));
+        assert_eq!(drawn, draw());
+    }
+}
