@@ -1,2 +1,63 @@
-//! Placeholder.
-fn main() {}
+//! `cargo xtask`: the command line of the project's automation. It parses the
+//! arguments and hands them to the task; the tasks live in the library.
+
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand};
+use xtask::{compare, peers};
+
+/// The project's automation tasks.
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask", about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Debug, Subcommand)]
+enum Task {
+    /// Every solver side by side over a range of n: work, time and a verdict.
+    Compare(compare::Args),
+    /// Each solver against its seed's C program (needs ../shared/peers and gcc).
+    Peers(peers::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
+    let outcome = match cli.task {
+        Task::Compare(args) => compare::run(&args),
+        Task::Peers(args) => peers::run(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+/// Help and version go out as clap writes them; a usage error is cut to its
+/// first line (clap's own "error: ..." sentence) and exits with status 2, so
+/// bad input always gets one clear line.
+fn usage_error(error: clap::Error) -> ExitCode {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = error.print();
+        return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+    }
+    let rendered = error.render().to_string();
+    eprintln!(
+        "{}",
+        rendered.lines().next().unwrap_or("error: bad arguments")
+    );
+    ExitCode::from(2)
+}

@@ -1,2 +1,84 @@
-//! Placeholder.
-fn main() {}
+//! `queens`: count, find or list the solutions of the N-Queens problem with
+//! any solver of the workspace.
+//!
+//! ```text
+//! queens count 8                  # 92
+//! queens first 4 --algo matrix    # seed 000's board, column by column
+//! queens all 6 --json             # JSON Lines, one solution each
+//! queens count 8 --unique         # 12 fundamental solutions
+//! queens first 8 --queen 0:2      # seed 004's "user placed first queen"
+//! ```
+//!
+//! # Design
+//!
+//! The tool is a thin shell around the model. It knows no algorithm and no
+//! answer of its own: the solvers come from the registry,
+//! [`queens_solvers::ALL`], so `--algo` accepts, and `--help` lists, exactly
+//! the solvers the workspace holds, and every answer comes from
+//! [`queens_core::modes`], the same modes the conformance suite checks. What
+//! is left here is what a command line adds:
+//!
+//! - [`args`]: the command line, declared with clap derive, and value
+//!   parsers that turn each argument into a model value (a board size, a
+//!   [`queens_core::Square`], a `&dyn Solver`);
+//! - [`run`]: every check before the search, then the search. `count` and
+//!   `first` never store a solution; `all` streams each solution to stdout
+//!   as the search emits it, so `queens all 12` holds one board at a time.
+//!   Only `all --unique` collects, because the fundamental solutions are
+//!   printed sorted in canonical order, as seed 004 tables them.
+//! - [`guard`]: work that would take hours is refused before it starts,
+//!   with the reason and the way to insist (`--force`). The limits are what
+//!   each solver declares about itself: the naive solver's exact workload,
+//!   `C(n², n)`, or a backtracking solver's `practical_n`.
+//! - [`output`]: plain text for people (the count alone; seed 000's 0/1
+//!   board) and JSON for programs, written with serde, one value per line.
+//! - [`failure`]: every way a run ends without an answer, on one line of
+//!   stderr with its exit status: 0 answered, 1 no solution (or output that
+//!   could not be written), 2 bad input. Clap's several-line usage errors
+//!   are cut to their first paragraph on one line; `--help` and `--version`
+//!   keep clap's own output.
+//!
+//! Nothing panics on input: every value is parsed by a function that can say
+//! no, the problem is built by [`queens_core::Problem::with_queens`], which
+//! names the two queens that attack, and the board size is checked against
+//! the solver's limit before anything of size `n` is allocated. Output goes
+//! through one buffered, locked stdout; a reader that closes the pipe early
+//! (`queens all 10 | head`) stops the search and ends the program quietly.
+
+mod args;
+mod failure;
+mod guard;
+mod output;
+mod run;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::Cli;
+use crate::failure::Failure;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return parse_failure(&error),
+    };
+    match run::execute(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.report(),
+    }
+}
+
+/// Ends a command line that clap did not turn into a command: `--help` and
+/// `--version` print as clap prints them and succeed; anything else is a
+/// usage error on one line.
+fn parse_failure(error: &clap::Error) -> ExitCode {
+    if error.use_stderr() {
+        Failure::from_clap(error).report()
+    } else {
+        // Help and version go to stdout; if it is closed there is no one to
+        // tell.
+        let _ = error.print();
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,200 @@
+//! The guard against work that would take hours: the tool says so before it
+//! starts, and runs it only when given `--force`.
+//!
+//! Two rules, both taken from what the solvers declare about themselves in
+//! their [`SolverInfo`], so that a new solver is guarded without a line here:
+//!
+//! - A solver that can say beforehand how much it will test (its
+//!   [`SolverInfo::workload`], the naive solver's `C(n², n)` placements) is
+//!   refused past [`MOST_TESTS`], for every command, `first` included: where
+//!   the first solution lies among the placements cannot be predicted.
+//! - Any other solver is refused `count` and `all` on boards more than
+//!   [`GRACE`] larger than its [`SolverInfo::practical_n`], the largest it
+//!   counts in seconds; every row more multiplies a backtracking search's
+//!   time by roughly n, so two rows past seconds is already minutes. `first`
+//!   is never refused for them: a backtracking search finds its first
+//!   solution quickly on every board it accepts.
+
+use std::fmt::{self, Write as _};
+
+use queens_core::{Mode, SolverInfo, Workload, format};
+
+/// The most placements a solver with a known workload may test without
+/// `--force`: about a second of the naive solver's work.
+const MOST_TESTS: u128 = 1_000_000_000;
+
+/// How much larger than its practical size a board may be before counting or
+/// listing it with a backtracking solver needs `--force`.
+const GRACE: usize = 2;
+
+/// Why a run is refused without `--force`.
+#[derive(Debug)]
+pub(crate) enum Refusal {
+    /// The solver would test more than [`MOST_TESTS`] placements.
+    Workload {
+        /// The solver's short name.
+        solver: &'static str,
+        /// What it would test.
+        workload: Workload,
+    },
+    /// The board is well past what the solver counts in seconds.
+    TooLarge {
+        /// What the run would do: "counting" or "listing".
+        task: &'static str,
+        /// The board size asked for.
+        n: usize,
+        /// The solver's short name.
+        solver: &'static str,
+        /// The largest board it counts in seconds.
+        practical_n: usize,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Workload { solver, workload } => {
+                write!(f, "the {solver} solver would test {workload}")
+            }
+            Refusal::TooLarge {
+                task,
+                n,
+                solver,
+                practical_n,
+            } => write!(
+                f,
+                "{task} the solutions for n = {n} with the {solver} solver would take a long time \
+                 (it handles n up to {practical_n} in seconds)"
+            ),
+        }
+    }
+}
+
+/// Whether asking `mode` of an `n`×`n` board of the solver described by
+/// `info` is refused without `--force`, and why.
+pub(crate) fn refusal(info: &SolverInfo, mode: Mode, n: usize) -> Option<Refusal> {
+    if let Some(estimate) = info.workload {
+        let workload = estimate(n);
+        let too_much = workload.amount.is_none_or(|amount| amount > MOST_TESTS);
+        return too_much.then_some(Refusal::Workload {
+            solver: info.name,
+            workload,
+        });
+    }
+    let task = match mode {
+        Mode::First => return None,
+        Mode::Count => "counting",
+        Mode::All => "listing",
+    };
+    (n > info.practical_n.saturating_add(GRACE)).then_some(Refusal::TooLarge {
+        task,
+        n,
+        solver: info.name,
+        practical_n: info.practical_n,
+    })
+}
+
+/// The rules above as `--help` tells them, with every solver's own limits
+/// taken from the registry.
+pub(crate) fn rules() -> String {
+    let mut text = format!(
+        "Work that would take hours is refused before it starts, unless --force is given. \
+         A solver that knows beforehand how many placements it will test refuses more than \
+         {} of them, for every command. Any other solver refuses to count or list boards \
+         more than {GRACE} larger than the largest it counts in seconds; it always looks for \
+         a first solution.\n\nWithout --force:\n",
+        format::thousands(MOST_TESTS)
+    );
+    for solver in queens_solvers::ALL {
+        let _ = writeln!(text, "  {}", limit(&solver.info()));
+    }
+    text
+}
+
+/// The long help of `--force`: what it does, then the rules.
+pub(crate) fn force_help() -> String {
+    format!(
+        "Run work that would take hours instead of refusing it.\n\n{}",
+        rules().trim_end()
+    )
+}
+
+/// One solver's limit without `--force`, for [`rules`].
+fn limit(info: &SolverInfo) -> String {
+    let name = info.name;
+    if info.workload.is_some() {
+        let refused = (0..=info.max_n).find_map(|n| match refusal(info, Mode::First, n) {
+            Some(Refusal::Workload { workload, .. }) => Some((n, workload)),
+            _ => None,
+        });
+        return match refused {
+            Some((n, workload)) => format!(
+                "{name:<8} every command up to n = {} (n = {n} would test {workload})",
+                n.saturating_sub(1)
+            ),
+            None => format!("{name:<8} every command up to n = {}", info.max_n),
+        };
+    }
+    format!(
+        "{name:<8} count and all up to n = {} (it counts n = {} in seconds)",
+        info.practical_n.saturating_add(GRACE),
+        info.practical_n
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::Order;
+
+    fn solver(workload: Option<fn(usize) -> Workload>) -> SolverInfo {
+        SolverInfo {
+            name: "test",
+            title: "a solver for the tests",
+            seeds: "none",
+            order: Order::RowMajor,
+            max_n: 64,
+            practical_n: 10,
+            workload,
+        }
+    }
+
+    fn placements(n: usize) -> Workload {
+        Workload {
+            formula: format!("10^{n}"),
+            amount: u32::try_from(n).ok().and_then(|n| 10u128.checked_pow(n)),
+            unit: "placements",
+        }
+    }
+
+    #[test]
+    fn a_known_workload_is_refused_past_a_billion_tests_for_every_mode() {
+        let info = solver(Some(placements));
+        assert!(refusal(&info, Mode::Count, 9).is_none());
+        let overflowing = refusal(&info, Mode::Count, 40).map(|r| r.to_string());
+        assert_eq!(
+            overflowing.as_deref(),
+            Some("the test solver would test 10^40 > 2^128 placements")
+        );
+        let refused = refusal(&info, Mode::First, 10).map(|r| r.to_string());
+        assert_eq!(
+            refused.as_deref(),
+            Some("the test solver would test 10^10 = 10,000,000,000 placements")
+        );
+    }
+
+    #[test]
+    fn backtracking_is_refused_two_past_its_practical_size_except_first() {
+        let info = solver(None);
+        assert!(refusal(&info, Mode::Count, 12).is_none());
+        assert!(refusal(&info, Mode::First, 40).is_none());
+        let refused = refusal(&info, Mode::All, 13).map(|r| r.to_string());
+        assert_eq!(
+            refused.as_deref(),
+            Some(
+                "listing the solutions for n = 13 with the test solver would take a long time \
+                 (it handles n up to 10 in seconds)"
+            )
+        );
+    }
+}

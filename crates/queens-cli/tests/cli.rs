@@ -1,0 +1,637 @@
+//! The `queens` command seen from outside: every test runs the built binary
+//! and checks its exact output, its stderr and its exit status.
+//!
+//! All the integration tests live in this one file so that Cargo links one
+//! test binary, not one per file. The helpers at the top run the command
+//! and state what a run must look like (`answered`, `rejected`, ...); the
+//! tests below them are grouped by what they cover: answers per algorithm,
+//! formats, JSON, exit statuses, bad input, pre-placed queens, the guard
+//! against work that would take hours, and the closed pipe.
+//!
+//! The expected values are facts, not the tool's own output: the OEIS
+//! counts A000170 and A002562, the boards of seeds 000 and 004, and the
+//! statistics the library reports for the same question.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use queens_core::modes::{self, Answer};
+use queens_core::{Instrument, Mode, Problem, Query, Solver};
+use serde_json::Value;
+
+/// OEIS A000170: the number of solutions for n = 0, 1, ..., 12.
+const SOLUTIONS: [u64; 13] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+
+/// OEIS A002562: the number of fundamental solutions for n = 0, 1, ..., 12.
+const FUNDAMENTAL: [u64; 13] = [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
+
+/// The first four-queens board of the row-major solvers, `[1, 3, 0, 2]`:
+/// the picture in seed 000.
+const ROW_MAJOR_FOUR: &str = " 0  1  0  0 \n 0  0  0  1 \n 1  0  0  0 \n 0  0  1  0 \n";
+
+/// The first four-queens board of the column-major solver, `[2, 0, 3, 1]`:
+/// what seed 000's program prints.
+const COLUMN_MAJOR_FOUR: &str = " 0  0  1  0 \n 1  0  0  0 \n 0  0  0  1 \n 0  1  0  0 \n";
+
+/// Seed 004's twelve fundamental solutions of eight queens, 0-based.
+const EIGHT_QUEENS_FUNDAMENTAL: [[usize; 8]; 12] = [
+    [0, 4, 7, 5, 2, 6, 1, 3],
+    [0, 5, 7, 2, 6, 3, 1, 4],
+    [1, 3, 5, 7, 2, 0, 6, 4],
+    [1, 4, 6, 0, 2, 7, 5, 3],
+    [1, 4, 6, 3, 0, 7, 5, 2],
+    [1, 5, 0, 6, 3, 7, 2, 4],
+    [1, 5, 7, 2, 0, 3, 6, 4],
+    [1, 6, 2, 5, 7, 4, 0, 3],
+    [1, 6, 4, 7, 0, 3, 5, 2],
+    [2, 4, 1, 7, 0, 6, 3, 5],
+    [2, 4, 7, 3, 0, 6, 1, 5],
+    [2, 5, 1, 4, 7, 0, 6, 3],
+];
+
+/// The solvers that search row by row.
+const ROW_MAJOR: [&str; 3] = ["naive", "array", "bnb"];
+
+/// The solver that searches column by column.
+const COLUMN_MAJOR: &str = "matrix";
+
+/// The backtracking solvers, which handle n = 12 in the tests.
+const BACKTRACKING: [&str; 3] = ["matrix", "array", "bnb"];
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+/// A finished run of `queens`.
+struct Run {
+    args: Vec<String>,
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `queens` with `args` and waits for it.
+fn queens(args: &[impl AsRef<str>]) -> Run {
+    let args: Vec<String> = args.iter().map(|arg| arg.as_ref().to_owned()).collect();
+    let output = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(&args)
+        .output()
+        .expect("the queens binary runs");
+    Run {
+        args,
+        status: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+impl Run {
+    /// Asserts the exit status and that nothing panicked.
+    #[track_caller]
+    fn assert_status(&self, status: i32) {
+        assert!(
+            !self.stderr.contains("panicked"),
+            "queens {:?} panicked: {}",
+            self.args,
+            self.stderr
+        );
+        assert_eq!(
+            self.status,
+            Some(status),
+            "queens {:?}: exit status\nstdout: {}\nstderr: {}",
+            self.args,
+            self.stdout,
+            self.stderr
+        );
+    }
+
+    /// Asserts that the run answered (status 0, nothing on stderr) and
+    /// returns its stdout.
+    #[track_caller]
+    fn answered(&self) -> &str {
+        self.assert_status(0);
+        assert_eq!(self.stderr, "", "queens {:?}: stderr", self.args);
+        &self.stdout
+    }
+
+    /// Asserts that the run was refused as bad input: status 2, nothing on
+    /// stdout, one line on stderr. Returns that line.
+    #[track_caller]
+    fn rejected(&self) -> &str {
+        self.assert_status(2);
+        assert_eq!(self.stdout, "", "queens {:?}: stdout", self.args);
+        one_line(&self.args, &self.stderr)
+    }
+
+    /// The answer parsed as one JSON value, after asserting it answered.
+    #[track_caller]
+    fn json(&self) -> Value {
+        parse_json(self.answered())
+    }
+}
+
+/// The single line of `text`, without its newline.
+#[track_caller]
+fn one_line<'a>(args: &[String], text: &'a str) -> &'a str {
+    let line = text
+        .strip_suffix('\n')
+        .unwrap_or_else(|| panic!("queens {args:?}: stderr does not end with a newline: {text:?}"));
+    assert!(
+        !line.contains('\n'),
+        "queens {args:?}: stderr holds more than one line: {text}"
+    );
+    line
+}
+
+/// `text` as one JSON value on one line.
+#[track_caller]
+fn parse_json(text: &str) -> Value {
+    assert_eq!(text.lines().count(), 1, "one JSON line expected: {text}");
+    serde_json::from_str(text).expect("valid JSON")
+}
+
+/// The keys of a JSON object, sorted.
+fn keys(value: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value
+        .as_object()
+        .expect("a JSON object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    keys
+}
+
+/// A JSON array of whole numbers as a placement.
+fn placement(value: &Value) -> Vec<usize> {
+    value
+        .as_array()
+        .expect("a JSON array")
+        .iter()
+        .map(|queen| usize::try_from(queen.as_u64().expect("a whole number")).unwrap())
+        .collect()
+}
+
+/// The solutions printed by `all ... --json`, one per line.
+#[track_caller]
+fn json_lines(run: &Run) -> Vec<Vec<usize>> {
+    run.answered()
+        .lines()
+        .map(|line| {
+            let record: Value = serde_json::from_str(line).expect("valid JSON line");
+            assert_eq!(keys(&record), ["queens"]);
+            placement(&record["queens"])
+        })
+        .collect()
+}
+
+/// The solver registered under `name`.
+fn solver(name: &str) -> &'static dyn Solver {
+    queens_solvers::by_name(name).expect("a registered solver")
+}
+
+/// The library's answer to `mode` on a plain `n`-board, with statistics.
+fn library_answer(name: &str, mode: Mode, n: usize) -> Answer {
+    let query = Query {
+        mode,
+        unique: false,
+    };
+    modes::answer(solver(name), &Problem::new(n), query, Instrument::Counted)
+        .expect("the library answers")
+}
+
+/// The library's statistics as the JSON the tool prints.
+fn stats_json(answer: &Answer) -> Value {
+    serde_json::to_value(answer.stats.expect("counted")).unwrap()
+}
+
+/// `--queen` arguments placing the queens of `queens` in rows `rows`.
+fn queen_args(queens: &[usize], rows: std::ops::Range<usize>) -> Vec<String> {
+    rows.flat_map(|row| ["--queen".to_owned(), format!("{row}:{}", queens[row])])
+        .collect()
+}
+
+/// Asserts `count` and `count --unique` for n = 0..=`largest`.
+fn assert_counts(algo: &str, largest: usize) {
+    for n in 0..=largest {
+        let size = n.to_string();
+        let count = queens(&["count", &size, "--algo", algo]);
+        assert_eq!(
+            count.answered(),
+            format!("{}\n", SOLUTIONS[n]),
+            "{algo}, n = {n}"
+        );
+        let unique = queens(&["count", &size, "--algo", algo, "--unique"]);
+        assert_eq!(
+            unique.answered(),
+            format!("{}\n", FUNDAMENTAL[n]),
+            "{algo}, n = {n}, unique"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Counts, per algorithm
+// ---------------------------------------------------------------------------
+
+#[test]
+fn naive_counts_to_seven() {
+    assert_counts("naive", 7);
+}
+
+#[test]
+fn matrix_counts_to_twelve() {
+    assert_counts("matrix", 12);
+}
+
+#[test]
+fn array_counts_to_twelve() {
+    assert_counts("array", 12);
+}
+
+#[test]
+fn bnb_counts_to_twelve() {
+    assert_counts("bnb", 12);
+}
+
+// ---------------------------------------------------------------------------
+// Plain output
+// ---------------------------------------------------------------------------
+
+#[test]
+fn first_four_is_each_solvers_first_board() {
+    for algo in ROW_MAJOR {
+        let run = queens(&["first", "4", "--algo", algo]);
+        assert_eq!(run.answered(), ROW_MAJOR_FOUR, "{algo}");
+    }
+    let run = queens(&["first", "4", "--algo", COLUMN_MAJOR]);
+    assert_eq!(run.answered(), COLUMN_MAJOR_FOUR);
+}
+
+#[test]
+fn the_default_algorithm_is_the_fastest() {
+    assert_eq!(queens_solvers::fastest().info().name, "bnb");
+    assert_eq!(queens(&["first", "4"]).answered(), ROW_MAJOR_FOUR);
+    assert_eq!(queens(&["count", "8", "--json"]).json()["algorithm"], "bnb");
+}
+
+#[test]
+fn all_four_prints_both_boards_in_the_solvers_order() {
+    let row_major = format!("{ROW_MAJOR_FOUR}\n{COLUMN_MAJOR_FOUR}");
+    for algo in ROW_MAJOR {
+        let run = queens(&["all", "4", "--algo", algo]);
+        assert_eq!(run.answered(), row_major, "{algo}");
+    }
+    let column_major = format!("{COLUMN_MAJOR_FOUR}\n{ROW_MAJOR_FOUR}");
+    let run = queens(&["all", "4", "--algo", COLUMN_MAJOR]);
+    assert_eq!(run.answered(), column_major);
+}
+
+#[test]
+fn the_empty_board_has_one_empty_solution() {
+    assert_eq!(queens(&["count", "0", "--algo", "array"]).answered(), "1\n");
+    assert_eq!(queens(&["first", "0", "--algo", "array"]).answered(), "");
+    let all = queens(&["all", "0", "--algo", "array", "--json"]);
+    assert_eq!(all.answered(), "{\"queens\":[]}\n");
+}
+
+#[test]
+fn a_count_of_zero_is_an_answer() {
+    for n in ["2", "3"] {
+        assert_eq!(queens(&["count", n, "--algo", "array"]).answered(), "0\n");
+        assert_eq!(queens(&["all", n, "--algo", "array"]).answered(), "");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// JSON
+// ---------------------------------------------------------------------------
+
+#[test]
+fn count_json_reports_the_solvers_own_statistics() {
+    for algo in BACKTRACKING {
+        let record = queens(&["count", "8", "--algo", algo, "--json"]).json();
+        assert_eq!(
+            keys(&record),
+            ["algorithm", "count", "n", "seconds", "stats", "unique"]
+        );
+        assert_eq!(record["n"], 8);
+        assert_eq!(record["algorithm"], algo);
+        assert_eq!(record["unique"], false);
+        assert_eq!(record["count"], 92);
+        assert_eq!(
+            keys(&record["stats"]),
+            ["cells_read", "queens_placed", "safety_checks"]
+        );
+        let library = library_answer(algo, Mode::Count, 8);
+        assert_eq!(record["stats"], stats_json(&library), "{algo}");
+        let seconds = record["seconds"].as_f64().expect("seconds is a number");
+        assert!((0.0..60.0).contains(&seconds), "{seconds} seconds");
+    }
+}
+
+#[test]
+fn count_json_says_when_only_fundamental_solutions_are_counted() {
+    let record = queens(&["count", "8", "--algo", "array", "--unique", "--json"]).json();
+    assert_eq!(record["unique"], true);
+    assert_eq!(record["count"], 12);
+}
+
+#[test]
+fn first_json_holds_the_placement_and_statistics() {
+    let record = queens(&["first", "8", "--algo", "array", "--json"]).json();
+    assert_eq!(keys(&record), ["algorithm", "n", "queens", "stats"]);
+    assert_eq!(record["n"], 8);
+    assert_eq!(record["algorithm"], "array");
+    assert_eq!(placement(&record["queens"]), [0, 4, 7, 5, 2, 6, 1, 3]);
+    let library = library_answer("array", Mode::First, 8);
+    assert_eq!(record["stats"], stats_json(&library));
+}
+
+#[test]
+fn all_json_streams_every_solution_once_in_order() {
+    for algo in BACKTRACKING {
+        let solutions = json_lines(&queens(&["all", "8", "--algo", algo, "--json"]));
+        assert_eq!(solutions.len(), 92, "{algo}");
+        for queens in &solutions {
+            assert_eq!(queens_core::validate(8, queens), Ok(()), "{algo}");
+        }
+        let order = solver(algo).info().order;
+        assert!(
+            solutions
+                .windows(2)
+                .all(|pair| order.compare(&pair[0], &pair[1]).is_lt()),
+            "{algo}: solutions out of {order} order, or repeated"
+        );
+    }
+}
+
+#[test]
+fn all_unique_lists_seed_004s_fundamental_solutions() {
+    for algo in BACKTRACKING {
+        let solutions = json_lines(&queens(&["all", "8", "--algo", algo, "--unique", "--json"]));
+        assert_eq!(solutions, EIGHT_QUEENS_FUNDAMENTAL, "{algo}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Exit statuses
+// ---------------------------------------------------------------------------
+
+#[test]
+fn first_without_a_solution_exits_1() {
+    let run = queens(&["first", "3", "--algo", "array"]);
+    run.assert_status(1);
+    assert_eq!(run.stdout, "");
+    assert_eq!(run.stderr, "no solution for n = 3\n");
+
+    let run = queens(&["first", "3", "--algo", "array", "--json"]);
+    run.assert_status(1);
+    let record = parse_json(&run.stdout);
+    assert_eq!(record["queens"], Value::Null);
+    assert_eq!(run.stderr, "no solution for n = 3\n");
+
+    let run = queens(&["first", "4", "--algo", "array", "--queen", "0:0"]);
+    run.assert_status(1);
+    assert_eq!(run.stderr, "no solution for n = 4 with queens at (0, 0)\n");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["count", "x"],
+            "error: invalid value 'x' for N: expected a whole number",
+        ),
+        (
+            &["count", "4.5"],
+            "error: invalid value '4.5' for N: expected a whole number",
+        ),
+        (
+            &["count", "-3"],
+            "error: invalid value '-3' for N: a board size cannot be negative",
+        ),
+        (
+            &["first", "99999999999999999999999"],
+            "error: invalid value '99999999999999999999999' for N: the number is too large",
+        ),
+        (
+            &["count", "5000", "--algo", "array"],
+            "error: n = 5000 is too large for the array solver, which accepts n up to 4096",
+        ),
+        (
+            &["first", "18446744073709551615", "--algo", "array"],
+            "error: n = 18446744073709551615 is too large for the array solver, which accepts n up to 4096",
+        ),
+        (
+            &["first", "4", "--queen", "4:0"],
+            "error: pre-placed queen (4, 0) is off the 4×4 board",
+        ),
+        (
+            &["first", "4", "--queen", "1"],
+            "error: invalid value '1' for --queen: expected ROW:COL, two whole numbers counted from 0, such as 0:2",
+        ),
+        (
+            &["first", "4", "--queen", "a:b"],
+            "error: invalid value 'a:b' for --queen: expected ROW:COL, two whole numbers counted from 0, such as 0:2",
+        ),
+        (
+            &["first", "4", "--queen", "-1:2"],
+            "error: invalid value '-1:2' for --queen: expected ROW:COL, two whole numbers counted from 0, such as 0:2",
+        ),
+        (
+            &["first", "8", "--queen", "1:3", "--queen", "2:4"],
+            "error: pre-placed queens at (1, 3) and (2, 4) share a diagonal",
+        ),
+        (
+            &["count", "8", "--queen", "0:0", "--queen", "5:0"],
+            "error: pre-placed queens at (0, 0) and (5, 0) share a column",
+        ),
+        (
+            &["all", "8", "--queen", "2:4", "--queen", "2:4"],
+            "error: pre-placed queens at (2, 4) and (2, 4) stand on the same square",
+        ),
+        (
+            &["count", "4", "--algo", "foo"],
+            "error: unknown algorithm 'foo' (expected one of naive, matrix, array, bnb)",
+        ),
+        (
+            &["count", "8", "--unique", "--queen", "0:0"],
+            "error: fundamental solutions are defined only for an empty board: rotations and reflections move pre-placed queens",
+        ),
+        (
+            &["count"],
+            "error: the following required arguments were not provided: <N>",
+        ),
+        (
+            &["count", "4", "--bogus"],
+            "error: unexpected argument '--bogus' found",
+        ),
+        (
+            &["frobnicate", "4"],
+            "error: unrecognized subcommand 'frobnicate'",
+        ),
+        (
+            &[],
+            "error: 'queens' requires a subcommand but one was not provided [subcommands: count, first, all, help]",
+        ),
+    ];
+    for (args, message) in cases {
+        assert_eq!(queens(args).rejected(), *message, "queens {args:?}");
+    }
+}
+
+#[test]
+fn help_and_version_succeed() {
+    let help = queens(&["--help"]);
+    assert!(help.answered().contains("Usage: queens <COMMAND>"));
+    assert!(help.stdout.contains("unless --force is given"));
+    let count_help = queens(&["count", "--help"]);
+    assert!(
+        count_help
+            .answered()
+            .contains("- matrix: matrix isSafe backtracking")
+    );
+    let version = queens(&["--version"]);
+    assert_eq!(
+        version.answered(),
+        format!("queens {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Pre-placed queens
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_fixed_first_queen_gives_seed_004s_board() {
+    let expected = [2, 0, 6, 4, 7, 1, 3, 5];
+    for algo in ["array", "bnb"] {
+        let record = queens(&["first", "8", "--algo", algo, "--queen", "0:2", "--json"]).json();
+        assert_eq!(placement(&record["queens"]), expected, "{algo}");
+    }
+    let board = queens(&["first", "8", "--algo", "array", "--queen", "0:2"]);
+    assert_eq!(board.answered(), queens_core::format::matrix(&expected));
+}
+
+#[test]
+fn the_column_major_solver_keeps_a_fixed_queen_and_its_order() {
+    let every = json_lines(&queens(&[
+        "all", "8", "--algo", "array", "--queen", "0:2", "--json",
+    ]));
+    let order = solver(COLUMN_MAJOR).info().order;
+    let expected = every
+        .iter()
+        .min_by(|a, b| order.compare(a, b))
+        .expect("solutions with a queen at (0, 2)");
+    let record = queens(&[
+        "first",
+        "8",
+        "--algo",
+        COLUMN_MAJOR,
+        "--queen",
+        "0:2",
+        "--json",
+    ])
+    .json();
+    assert_eq!(&placement(&record["queens"]), expected);
+}
+
+#[test]
+fn several_queens_narrow_the_count() {
+    for algo in BACKTRACKING {
+        let one = queens(&["count", "8", "--algo", algo, "--queen", "0:0"]);
+        assert_eq!(one.answered(), "4\n", "{algo}");
+        let two = queens(&[
+            "count", "8", "--algo", algo, "--queen", "0:0", "--queen", "1:4",
+        ]);
+        assert_eq!(two.answered(), "1\n", "{algo}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The guard against work that would take hours
+// ---------------------------------------------------------------------------
+
+#[test]
+fn the_naive_solver_refuses_a_long_run_for_every_command() {
+    let message = "error: the naive solver would test C(81, 9) = 260,887,834,350 placements; \
+                   pass --force to run it anyway";
+    for command in ["count", "first", "all"] {
+        let run = queens(&[command, "9", "--algo", "naive"]);
+        assert_eq!(run.rejected(), message, "{command}");
+    }
+    let eight = queens(&["count", "8", "--algo", "naive"]);
+    assert_eq!(
+        eight.rejected(),
+        "error: the naive solver would test C(64, 8) = 4,426,165,368 placements; \
+         pass --force to run it anyway"
+    );
+}
+
+#[test]
+fn backtracking_refuses_to_count_or_list_far_past_its_practical_size() {
+    let run = queens(&["count", "17", "--algo", "array"]);
+    assert_eq!(
+        run.rejected(),
+        "error: counting the solutions for n = 17 with the array solver would take a long time \
+         (it handles n up to 14 in seconds); pass --force to run it anyway"
+    );
+    let run = queens(&["all", "18", "--algo", "bnb"]);
+    assert_eq!(
+        run.rejected(),
+        "error: listing the solutions for n = 18 with the bnb solver would take a long time \
+         (it handles n up to 15 in seconds); pass --force to run it anyway"
+    );
+    // `first` is never refused to a backtracking solver.
+    let first = queens(&["first", "17", "--algo", "array", "--json"]).json();
+    assert_eq!(
+        queens_core::validate(17, &placement(&first["queens"])),
+        Ok(())
+    );
+}
+
+#[test]
+fn force_runs_what_would_be_refused() {
+    // Seventeen of the eighteen queens of a solution leave exactly one
+    // square for the last: a run the guard refuses on size alone, yet quick.
+    let record = queens(&["first", "18", "--algo", "array", "--json"]).json();
+    let solution = placement(&record["queens"]);
+    for algo in BACKTRACKING {
+        let mut args: Vec<String> = ["count", "18", "--algo", algo].map(String::from).into();
+        args.extend(queen_args(&solution, 0..17));
+        assert!(
+            queens(&args).rejected().starts_with("error: counting"),
+            "{algo}"
+        );
+        args.push("--force".to_owned());
+        assert_eq!(queens(&args).answered(), "1\n", "{algo}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A closed pipe
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    // 724 boards of ten lines are far more than a pipe holds, so the tool is
+    // still writing when the reader goes away, as with `queens all 10 | head`.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["all", "10", "--algo", "array"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the queens binary runs");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let mut first_line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut first_line)
+        .expect("a first line");
+    assert_eq!(first_line, " 1  0  0  0  0  0  0  0  0  0 \n");
+    // The reader is dropped here, closing the pipe.
+    let output = child.wait_with_output().expect("the run ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr, "");
+    assert_eq!(output.status.code(), Some(0));
+}

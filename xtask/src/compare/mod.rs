@@ -1,0 +1,224 @@
+//! `cargo xtask compare`: every registered solver side by side over a range
+//! of board sizes, to answer "which algorithm is faster, by how much, and
+//! why?" in one screen.
+//!
+//! The task measures (see [`measure`]) into one data model ([`report`]),
+//! then writes it as a table, Markdown, CSV or JSON ([`render`]), as an SVG
+//! plot ([`plot`]), or as the committed `docs/comparison.md` ([`docs`]).
+
+pub mod docs;
+pub mod measure;
+pub mod plot;
+pub mod render;
+pub mod report;
+pub mod sizes;
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::ValueEnum;
+use queens_core::Solver;
+
+use self::measure::Plan;
+use self::report::{CompareMode, Report, SolverSummary};
+use self::sizes::BoardSizes;
+use crate::machine::Machine;
+use crate::{Error, progress};
+
+/// The options of `cargo xtask compare`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Board sizes: a range `4..=12` or `4..12`, one size `8`, or a list
+    /// `4,6,8`.
+    #[arg(long = "n", value_name = "SIZES", default_value = "4..=12", value_parser = BoardSizes::parse)]
+    pub sizes: BoardSizes,
+    /// A solver to compare, by name (repeatable); every registered solver
+    /// when none is given.
+    #[arg(long = "algo", value_name = "NAME", value_parser = parse_algorithm)]
+    pub algorithms: Vec<Algorithm>,
+    /// What to ask: one table per mode (repeatable, or comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "count")]
+    pub mode: Vec<CompareMode>,
+    /// Timed runs per cell; the table shows their median.
+    #[arg(long, default_value = "3", value_parser = parse_runs)]
+    pub runs: u32,
+    /// The most one search may take, e.g. `2s`, `500ms` or `1.5` (seconds).
+    /// A cell predicted or found to take longer is skipped with the reason.
+    #[arg(long, default_value = "2s", value_parser = parse_budget)]
+    pub budget: Duration,
+    /// The output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Writes the output to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Also draws the first mode as an SVG plot in FILE.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// Regenerates docs/comparison.md and docs/comparison.svg (every solver,
+    /// n = 4..=12, count and first).
+    #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "out", "plot"])]
+    pub write_docs: bool,
+}
+
+/// The output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Tables for a terminal.
+    Table,
+    /// Markdown tables.
+    Markdown,
+    /// One CSV record per cell.
+    Csv,
+    /// The whole report, every cell with its figures or its reason.
+    Json,
+}
+
+/// A registered solver, as `--algo` names it.
+#[derive(Clone, Copy)]
+pub struct Algorithm(pub &'static dyn Solver);
+
+impl std::fmt::Debug for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.info().name)
+    }
+}
+
+fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
+    queens_solvers::by_name(name).map(Algorithm).ok_or_else(|| {
+        format!(
+            "unknown algorithm '{name}' (known: {})",
+            queens_solvers::names().join(", ")
+        )
+    })
+}
+
+/// Parses a number of runs, which must be at least 1.
+pub(crate) fn parse_runs(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(0) => Err("--runs must be at least 1".to_owned()),
+        Ok(runs) => Ok(runs),
+        Err(_) => Err(format!("'{text}' is not a number of runs")),
+    }
+}
+
+fn parse_budget(text: &str) -> Result<Duration, String> {
+    let (number, scale) = if let Some(millis) = text.strip_suffix("ms") {
+        (millis, 1e-3)
+    } else {
+        (text.strip_suffix('s').unwrap_or(text), 1.0)
+    };
+    let seconds = number
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .map(|value| value * scale)
+        .filter(|seconds| seconds.is_finite() && *seconds > 0.0)
+        .ok_or_else(|| format!("'{text}' is not a budget (a positive time such as 2s or 500ms)"))?;
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// Runs `cargo xtask compare`.
+pub fn run(args: &Args) -> Result<(), Error> {
+    if crate::machine::OPT_LEVEL == "0" {
+        eprintln!("warning: this build is not optimised, so its times mean little");
+    }
+    if args.write_docs {
+        let report = compare(&docs::plan(args.runs, args.budget));
+        docs::write(&report, &crate::workspace_root())?;
+        print!("{}", render::terminal(&report));
+        eprintln!("wrote {} and {}", docs::PAGE, docs::PLOT);
+        return Ok(());
+    }
+    // Open the outputs first, so that a bad path fails before the wait.
+    let out = args.out.as_deref().map(create).transpose()?;
+    let plot = args.plot.as_deref().map(create).transpose()?;
+    let report = compare(&plan(args));
+    let text = match args.format {
+        Format::Table => render::terminal(&report),
+        Format::Markdown => render::markdown(&report, ""),
+        Format::Csv => render::csv(&report)?,
+        Format::Json => render::json(&report),
+    };
+    match (out, &args.out) {
+        (Some(file), Some(path)) => write_all(file, path, &text)?,
+        _ => print!("{text}"),
+    }
+    if let (Some(file), Some(path)) = (plot, &args.plot) {
+        write_all(file, path, &plot::svg(&report)?)?;
+    }
+    Ok(())
+}
+
+/// The plan the options ask for; the solvers in registry order.
+fn plan(args: &Args) -> Plan {
+    let chosen = |solver: &&'static dyn Solver| {
+        args.algorithms.is_empty()
+            || args
+                .algorithms
+                .iter()
+                .any(|algorithm| algorithm.0.info().name == solver.info().name)
+    };
+    let mut modes = args.mode.clone();
+    modes.dedup();
+    Plan {
+        solvers: queens_solvers::ALL.iter().copied().filter(chosen).collect(),
+        sizes: args.sizes.as_slice().to_vec(),
+        modes,
+        runs: args.runs,
+        budget: args.budget,
+    }
+}
+
+/// Measures `plan`, with a progress bar on stderr, into a report.
+pub fn compare(plan: &Plan) -> Report {
+    let bar = progress::bar(plan.cells());
+    let tables = measure::measure(plan, &bar);
+    bar.finish_and_clear();
+    Report {
+        machine: Machine::detect(),
+        runs: plan.runs,
+        budget_seconds: plan.budget.as_secs_f64(),
+        solvers: plan
+            .solvers
+            .iter()
+            .map(|&solver| SolverSummary::of(solver))
+            .collect(),
+        sizes: plan.sizes.clone(),
+        tables,
+    }
+}
+
+fn create(path: &Path) -> Result<File, Error> {
+    File::create(path)
+        .map_err(|error| Error::BadInput(format!("cannot write {}: {error}", path.display())))
+}
+
+fn write_all(mut file: File, path: &Path, text: &str) -> Result<(), Error> {
+    file.write_all(text.as_bytes())
+        .map_err(|error| Error::Failed(format!("writing {}: {error}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_and_runs_parse_or_say_why_not() {
+        assert_eq!(parse_budget("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_budget("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_budget("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(
+            parse_budget("0s"),
+            Err("'0s' is not a budget (a positive time such as 2s or 500ms)".into())
+        );
+        assert_eq!(parse_runs("5"), Ok(5));
+        assert_eq!(parse_runs("0"), Err("--runs must be at least 1".into()));
+        assert_eq!(
+            parse_algorithm("bitboard").unwrap_err(),
+            "unknown algorithm 'bitboard' (known: naive, matrix, array, bnb)"
+        );
+    }
+}

@@ -1,0 +1,306 @@
+//! The plot of a comparison, as SVG: on the left the median time of one
+//! search against n on a log scale, one line per solver; on the right the
+//! work, queens placed (solid) and cells read (dashed), against n, also on a
+//! log scale, in the same colours.
+//!
+//! It is drawn with plotters' SVG backend and no font feature: the backend
+//! writes every label as an SVG `<text>` element and leaves the glyphs to the
+//! viewer, and plotters' built-in size estimate lays the labels out, so no
+//! system font is read at any point.
+
+use std::fmt::Display;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::report::{Finished, ModeTable, Outcome, Report};
+use crate::Error;
+use crate::units;
+
+/// Width and height of the whole picture, in pixels.
+const SIZE: (u32, u32) = (1200, 520);
+
+/// The colours of the series, one per solver in registry order (Tableau 10,
+/// which stays readable for the common forms of colour blindness).
+const PALETTE: [RGBColor; 10] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
+];
+
+/// The colour of the solver at `index` in the registry.
+pub fn colour(index: usize) -> RGBColor {
+    PALETTE[index % PALETTE.len()]
+}
+
+/// The plot of the first table of `report`, as an SVG document.
+pub fn svg(report: &Report) -> Result<String, Error> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(failed)?;
+        let (left, right) = root.split_horizontally(SIZE.0 / 2);
+        if let Some(table) = report.tables.first() {
+            draw_times(&left, report, table)?;
+            draw_work(&right, report, table)?;
+        }
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}
+
+/// The points (n, value) of solver `index` in `table`, for the cells that
+/// finished with a positive value (a log scale has no room for zero).
+fn points(table: &ModeTable, index: usize, value: impl Fn(&Finished) -> f64) -> Vec<(i32, f64)> {
+    table
+        .rows
+        .iter()
+        .filter_map(|row| match &row.cells.get(index)?.outcome {
+            Outcome::Finished(finished) => {
+                let n = i32::try_from(row.n).ok()?;
+                Some((n, value(finished))).filter(|&(_, value)| value > 0.0)
+            }
+            Outcome::Skipped { .. } => None,
+        })
+        .collect()
+}
+
+/// The board sizes on the x axis, widened when there is only one.
+fn x_range(report: &Report) -> std::ops::Range<i32> {
+    let size = |n: Option<&usize>| n.and_then(|&n| i32::try_from(n).ok()).unwrap_or(0);
+    let (low, high) = (size(report.sizes.first()), size(report.sizes.last()));
+    if low < high {
+        low..high
+    } else {
+        low - 1..high + 1
+    }
+}
+
+/// A log-scale range holding every value, with room above and below.
+fn y_range(values: impl Iterator<Item = f64>, empty: (f64, f64)) -> std::ops::Range<f64> {
+    let (low, high) = values.fold((f64::INFINITY, 0.0_f64), |(low, high), value| {
+        (low.min(value), high.max(value))
+    });
+    if high > 0.0 {
+        low / 2.0..high * 2.0
+    } else {
+        empty.0..empty.1
+    }
+}
+
+/// The left panel: median time of one search against n.
+fn draw_times(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    report: &Report,
+    table: &ModeTable,
+) -> Result<(), Error> {
+    let series: Vec<Vec<(i32, f64)>> = (0..report.solvers.len())
+        .map(|index| points(table, index, |finished| finished.median_seconds))
+        .collect();
+    let y = y_range(series.iter().flatten().map(|point| point.1), (1e-9, 1.0));
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            format!("{}: median time of one search", table.mode.name()),
+            ("sans-serif", 20),
+        )
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(x_range(report), y.log_scale())
+        .map_err(failed)?;
+    chart
+        .configure_mesh()
+        .x_desc("n")
+        .y_desc("time (log scale)")
+        .y_label_formatter(&|seconds| units::seconds(*seconds))
+        .draw()
+        .map_err(failed)?;
+    for (index, (solver, points)) in report.solvers.iter().zip(series).enumerate() {
+        if points.is_empty() {
+            continue;
+        }
+        let style = colour(index).stroke_width(2);
+        chart
+            .draw_series(LineSeries::new(points.iter().copied(), style))
+            .map_err(failed)?
+            .label(solver.name.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .map(|&point| Circle::new(point, 3, colour(index).filled())),
+            )
+            .map_err(failed)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(failed)?;
+    Ok(())
+}
+
+/// The right panel: queens placed (solid) and cells read (dashed) against n.
+fn draw_work(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    report: &Report,
+    table: &ModeTable,
+) -> Result<(), Error> {
+    let placed: Vec<Vec<(i32, f64)>> = (0..report.solvers.len())
+        .map(|index| {
+            points(table, index, |finished| {
+                finished.figures.queens_placed as f64
+            })
+        })
+        .collect();
+    let read: Vec<Vec<(i32, f64)>> = (0..report.solvers.len())
+        .map(|index| points(table, index, |finished| finished.figures.cells_read as f64))
+        .collect();
+    let y = y_range(
+        placed.iter().chain(&read).flatten().map(|point| point.1),
+        (1.0, 1e6),
+    );
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            "queens placed (solid), cells read (dashed)",
+            ("sans-serif", 20),
+        )
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(x_range(report), y.log_scale())
+        .map_err(failed)?;
+    chart
+        .configure_mesh()
+        .x_desc("n")
+        .y_desc("count (log scale)")
+        .y_label_formatter(&|count| short_count(*count))
+        .draw()
+        .map_err(failed)?;
+    for (index, (placed, read)) in placed.into_iter().zip(read).enumerate() {
+        let style = colour(index).stroke_width(2);
+        chart
+            .draw_series(LineSeries::new(placed, style))
+            .map_err(failed)?;
+        chart
+            .draw_series(DashedLineSeries::new(read, 6, 4, style))
+            .map_err(failed)?;
+    }
+    Ok(())
+}
+
+/// An axis label for a count: `100`, `10k`, `1M`, `1G`.
+fn short_count(count: f64) -> String {
+    let (scaled, suffix) = if count >= 1e12 {
+        (count / 1e12, "T")
+    } else if count >= 1e9 {
+        (count / 1e9, "G")
+    } else if count >= 1e6 {
+        (count / 1e6, "M")
+    } else if count >= 1e3 {
+        (count / 1e3, "k")
+    } else {
+        (count, "")
+    };
+    format!("{scaled:.0}{suffix}")
+}
+
+fn failed(error: impl Display) -> Error {
+    Error::Failed(format!("drawing the plot: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::compare::measure::Plan;
+    use crate::compare::report::CompareMode;
+
+    /// The stroke colour plotters writes for `colour`.
+    fn hex(colour: RGBColor) -> String {
+        format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2)
+    }
+
+    #[test]
+    fn the_plot_is_svg_with_one_series_per_solver() {
+        let solvers = queens_solvers::ALL.to_vec();
+        let report = crate::compare::compare(&Plan {
+            solvers: solvers.clone(),
+            sizes: vec![4, 5, 6],
+            modes: vec![CompareMode::Count],
+            runs: 1,
+            budget: Duration::from_secs(2),
+        });
+        let svg = svg(&report).unwrap();
+        let document = roxmltree::Document::parse(&svg).expect("the plot parses as XML");
+        assert_eq!(document.root_element().tag_name().name(), "svg");
+
+        // The time panel is the left half. Each solver has exactly two lines
+        // of its colour there: its series and its key in the legend.
+        let half = f64::from(SIZE.0 / 2);
+        let in_time_panel = |node: &roxmltree::Node<'_, '_>| {
+            node.attribute("points").is_some_and(|points| {
+                points.split_whitespace().all(|point| {
+                    point
+                        .split(',')
+                        .next()
+                        .and_then(|x| x.parse::<f64>().ok())
+                        .is_some_and(|x| x < half)
+                })
+            })
+        };
+        let lines: Vec<roxmltree::Node<'_, '_>> = document
+            .descendants()
+            .filter(|node| node.has_tag_name("polyline") && in_time_panel(node))
+            .collect();
+        for (index, solver) in solvers.iter().enumerate() {
+            let stroke = hex(colour(index));
+            let series: Vec<_> = lines
+                .iter()
+                .filter(|line| line.attribute("stroke") == Some(stroke.as_str()))
+                .collect();
+            assert_eq!(series.len(), 2, "{} ({stroke})", solver.info().name);
+            // The series has a point per board size; the key has two.
+            let points = |line: &roxmltree::Node<'_, '_>| {
+                line.attribute("points")
+                    .map_or(0, |points| points.split_whitespace().count())
+            };
+            assert!(
+                series.iter().any(|line| points(line) == 3),
+                "{}",
+                solver.info().name
+            );
+        }
+        // The legend names every solver once, and no other series is drawn.
+        let texts: Vec<&str> = document
+            .descendants()
+            .filter(|node| node.has_tag_name("text"))
+            .filter_map(|node| node.text())
+            .map(str::trim)
+            .collect();
+        for solver in &solvers {
+            let name = solver.info().name;
+            assert_eq!(
+                texts.iter().filter(|&&text| text == name).count(),
+                1,
+                "{name}"
+            );
+        }
+        let coloured = lines
+            .iter()
+            .filter(|line| line.attribute("stroke") != Some("#000000"))
+            .count();
+        assert_eq!(coloured, 2 * solvers.len());
+    }
+}

@@ -1,0 +1,143 @@
+//! The board sizes of a comparison, as `--n` takes them: an inclusive range
+//! `4..=12`, a half-open one `4..12`, one size `8`, or a comma-separated list
+//! of any of these (`4,6,8`, `4..=6,10`).
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+/// A non-empty, increasing list of board sizes without repeats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSizes(Vec<usize>);
+
+impl BoardSizes {
+    /// Parses the `--n` notation. Empty and reversed ranges are errors, each
+    /// with one sentence that says what is wrong.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut sizes = Vec::new();
+        for item in text.split(',') {
+            sizes.extend(parse_item(item.trim())?);
+        }
+        sizes.sort_unstable();
+        sizes.dedup();
+        Ok(BoardSizes(sizes))
+    }
+
+    /// Every size in `range`, which must not be empty.
+    pub fn from_range(range: RangeInclusive<usize>) -> Self {
+        BoardSizes(range.collect())
+    }
+
+    /// The sizes, smallest first.
+    pub fn as_slice(&self) -> &[usize] {
+        &self.0
+    }
+}
+
+impl fmt::Display for BoardSizes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&describe(&self.0))
+    }
+}
+
+/// Increasing `sizes` in the notation `--n` reads back: runs of three or
+/// more consecutive sizes as `a..=b`, the rest as a list.
+pub fn describe(sizes: &[usize]) -> String {
+    let mut runs: Vec<String> = Vec::new();
+    let mut index = 0;
+    while index < sizes.len() {
+        let start = sizes[index];
+        let mut end = start;
+        while index + 1 < sizes.len() && sizes[index + 1] == end + 1 {
+            index += 1;
+            end += 1;
+        }
+        runs.push(if end > start + 1 {
+            format!("{start}..={end}")
+        } else if end == start + 1 {
+            format!("{start},{end}")
+        } else {
+            start.to_string()
+        });
+        index += 1;
+    }
+    runs.join(",")
+}
+
+/// One item of the list: a size or a range of sizes.
+fn parse_item(item: &str) -> Result<RangeInclusive<usize>, String> {
+    if item.is_empty() {
+        return Err("an empty item in the list of sizes".to_owned());
+    }
+    if let Some((start, end)) = item.split_once("..=") {
+        let (start, end) = (parse_size(start)?, parse_size(end)?);
+        if start > end {
+            return Err(format!("the range {item} is reversed"));
+        }
+        Ok(start..=end)
+    } else if let Some((start, end)) = item.split_once("..") {
+        let (start, end) = (parse_size(start)?, parse_size(end)?);
+        if start > end {
+            return Err(format!("the range {item} is reversed"));
+        }
+        if start == end {
+            return Err(format!("the range {item} is empty"));
+        }
+        Ok(start..=end - 1)
+    } else {
+        let size = parse_size(item)?;
+        Ok(size..=size)
+    }
+}
+
+fn parse_size(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a board size (a whole number such as 8)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sizes(text: &str) -> Result<Vec<usize>, String> {
+        BoardSizes::parse(text).map(|sizes| sizes.0)
+    }
+
+    #[test]
+    fn every_notation_parses() {
+        assert_eq!(sizes("4..=12"), Ok((4..=12).collect()));
+        assert_eq!(sizes("4..12"), Ok((4..=11).collect()));
+        assert_eq!(sizes("8"), Ok(vec![8]));
+        assert_eq!(sizes("4,6,8"), Ok(vec![4, 6, 8]));
+        assert_eq!(sizes("10, 4..=6, 5"), Ok(vec![4, 5, 6, 10]));
+        assert_eq!(sizes("0..=3"), Ok(vec![0, 1, 2, 3]));
+        assert_eq!(sizes("7..=7"), Ok(vec![7]));
+    }
+
+    #[test]
+    fn bad_sizes_say_what_is_wrong() {
+        assert_eq!(sizes("12..=4"), Err("the range 12..=4 is reversed".into()));
+        assert_eq!(sizes("12..4"), Err("the range 12..4 is reversed".into()));
+        assert_eq!(sizes("4..4"), Err("the range 4..4 is empty".into()));
+        assert_eq!(
+            sizes("eight"),
+            Err("'eight' is not a board size (a whole number such as 8)".into())
+        );
+        assert_eq!(
+            sizes("-3"),
+            Err("'-3' is not a board size (a whole number such as 8)".into())
+        );
+        assert_eq!(
+            sizes("4,,6"),
+            Err("an empty item in the list of sizes".into())
+        );
+        assert_eq!(sizes(""), Err("an empty item in the list of sizes".into()));
+    }
+
+    #[test]
+    fn sizes_print_back_in_the_same_notation() {
+        for text in ["4..=12", "8", "4,6,8", "4,5", "4..=6,10"] {
+            assert_eq!(BoardSizes::parse(text).unwrap().to_string(), text);
+        }
+    }
+}

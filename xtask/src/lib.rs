@@ -1,0 +1,60 @@
+//! The project's automation, run as `cargo xtask <task>` (the rust-analyzer
+//! pattern: a plain Rust program in the workspace, started by the alias in
+//! `.cargo/config.toml`, so no tool needs installing).
+//!
+//! One module per task:
+//!
+//! - [`compare`]: `cargo xtask compare`, every registered solver side by side
+//!   over a range of board sizes, as tables, JSON, CSV, a plot and the
+//!   generated `docs/comparison.md`;
+//! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program.
+//!
+//! The binary (`src/main.rs`) only parses the command line; the tasks live in
+//! this library so that their tests can reach them.
+
+pub mod compare;
+pub mod machine;
+pub mod peers;
+pub mod progress;
+pub mod units;
+
+use std::path::PathBuf;
+
+/// Why a task stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The request itself is wrong (an unknown name, an unwritable file, a
+    /// missing folder): the user can fix it. Exit status 2.
+    #[error("{0}")]
+    BadInput(String),
+    /// Something failed while the task ran. Exit status 1.
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl Error {
+    /// The process exit status for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::BadInput(_) => 2,
+            Error::Failed(_) => 1,
+        }
+    }
+}
+
+/// The workspace root: the folder above this crate's manifest.
+pub fn workspace_root() -> PathBuf {
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or(manifest_dir)
+}
+
+/// The folder build products go to: `$CARGO_TARGET_DIR`, or `target/` at the
+/// workspace root.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("target"))
+}

@@ -1,0 +1,74 @@
+//! The command line of `cargo xtask`, run as a user runs it: bad input gets
+//! one clear line on stderr and exit status 2; a small comparison succeeds.
+
+use std::process::{Command, Output};
+
+fn xtask(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .output()
+        .expect("the xtask binary runs")
+}
+
+/// Asserts that `args` fail with status 2 and the one line `expected`.
+fn refused(args: &[&str], expected: &str) {
+    let output = xtask(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(stderr.trim_end(), expected, "{args:?}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_status_2() {
+    refused(
+        &["compare", "--algo", "bitboard"],
+        "error: invalid value 'bitboard' for '--algo <NAME>': \
+         unknown algorithm 'bitboard' (known: naive, matrix, array, bnb)",
+    );
+    refused(
+        &["compare", "--n", "12..=4"],
+        "error: invalid value '12..=4' for '--n <SIZES>': the range 12..=4 is reversed",
+    );
+    refused(
+        &["compare", "--n", "8..8"],
+        "error: invalid value '8..8' for '--n <SIZES>': the range 8..8 is empty",
+    );
+    refused(
+        &["compare", "--runs", "0"],
+        "error: invalid value '0' for '--runs <RUNS>': --runs must be at least 1",
+    );
+    refused(
+        &["compare", "--n", "4", "--out", "/no/such/folder/out.json"],
+        "error: cannot write /no/such/folder/out.json: No such file or directory (os error 2)",
+    );
+    refused(
+        &["peers", "--peers", "/no/such/peers"],
+        "error: no peers folder at /no/such/peers (the seeds' C programs); pass --peers DIR",
+    );
+    refused(
+        &["compare", "--frobnicate"],
+        "error: unexpected argument '--frobnicate' found",
+    );
+}
+
+#[test]
+fn a_small_comparison_prints_json_with_every_cell() {
+    let output = xtask(&["compare", "--n", "4,6", "--runs", "1", "--format", "json"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = json["tables"][0]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[1]["n"], 6);
+    let solutions: Vec<&serde_json::Value> = rows[1]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|cell| &cell["solutions"])
+        .collect();
+    assert_eq!(solutions, [4, 4, 4, 4]);
+}
