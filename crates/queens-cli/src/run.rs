@@ -74,15 +74,7 @@ impl Request {
 /// before the problem allocates anything of size `n`, so that an absurd `n`
 /// is an error rather than an allocation failure.
 fn build_problem(solver: &dyn Solver, options: &Options) -> Result<Problem, Failure> {
-    let info = solver.info();
-    if options.n > info.max_n {
-        return Err(Error::TooLarge {
-            solver: info.name,
-            n: options.n,
-            max_n: info.max_n,
-        }
-        .into());
-    }
+    solver.info().check_size(options.n)?;
     let problem =
         Problem::with_queens(options.n, options.queens.iter().copied()).map_err(Error::from)?;
     Ok(problem)

@@ -127,6 +127,22 @@ pub struct SolverInfo {
     pub workload: Option<fn(usize) -> Workload>,
 }
 
+impl SolverInfo {
+    /// Checks that the solver accepts an `n`×`n` board. Callers can ask before
+    /// building a [`Problem`], which allocates in proportion to `n`.
+    pub fn check_size(&self, n: usize) -> Result<(), Error> {
+        if n > self.max_n {
+            Err(Error::TooLarge {
+                solver: self.name,
+                n,
+                max_n: self.max_n,
+            })
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// An algorithm, written once and generic over the observer of its search.
 ///
 /// Implement this in an algorithm crate; the blanket implementation makes it
@@ -214,26 +230,13 @@ impl<O: Observer> Observer for Emitting<'_, '_, O> {
     }
 }
 
-/// Checks that `solver` accepts the board size of `problem`.
-pub fn check_size(info: &SolverInfo, problem: &Problem) -> Result<(), Error> {
-    if problem.n() > info.max_n {
-        Err(Error::TooLarge {
-            solver: info.name,
-            n: problem.n(),
-            max_n: info.max_n,
-        })
-    } else {
-        Ok(())
-    }
-}
-
 impl<S: Search> Solver for S {
     fn info(&self) -> SolverInfo {
         S::INFO
     }
 
     fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), Error> {
-        check_size(&S::INFO, problem)?;
+        S::INFO.check_size(problem.n())?;
         self.search(
             problem,
             &mut Emitting {
@@ -245,7 +248,7 @@ impl<S: Search> Solver for S {
     }
 
     fn solve_counted(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<Stats, Error> {
-        check_size(&S::INFO, problem)?;
+        S::INFO.check_size(problem.n())?;
         let mut stats = Stats::default();
         self.search(
             problem,
@@ -263,7 +266,7 @@ impl<S: Search> Solver for S {
         observer: &mut dyn Observer,
         sink: &mut Sink<'_>,
     ) -> Result<(), Error> {
-        check_size(&S::INFO, problem)?;
+        S::INFO.check_size(problem.n())?;
         self.search(
             problem,
             &mut Emitting {

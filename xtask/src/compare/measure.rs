@@ -31,7 +31,6 @@ use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 use queens_core::modes::{self, Instrument};
-use queens_core::solver::check_size;
 use queens_core::{Error, Problem, Solver};
 
 use super::report::{
@@ -135,7 +134,7 @@ impl Timeline {
     fn cell(&mut self, n: usize, runs: u32, budget: Duration) -> RawOutcome {
         let budget_seconds = budget.as_secs_f64();
         let problem = Problem::new(n);
-        if let Err(error) = check_size(&self.solver.info(), &problem) {
+        if let Err(error) = self.solver.info().check_size(problem.n()) {
             return RawOutcome::Skipped(SkipCause::Refused, error.to_string());
         }
         self.calibrate(n, budget_seconds);

@@ -9,7 +9,6 @@
 use std::ops::ControlFlow;
 
 use queens_conformance::reference;
-use queens_core::solver::check_size;
 use queens_core::{
     Error, Line, Observer, Order, Problem, Search, Sink, Solver, SolverInfo, Square, Stats,
 };
@@ -163,7 +162,7 @@ impl Wrapped {
         if self.0 == Variant::SkipsSizeCheck {
             Ok(())
         } else {
-            check_size(&self.info(), problem)
+            self.info().check_size(problem.n())
         }
     }
 
