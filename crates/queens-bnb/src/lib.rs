@@ -1,8 +1,112 @@
-//! lookup-array branch and bound (seeds 003, 004). Stub: the search is being written.
+//! Lookup-array branch and bound, after seeds 003 and 004.
+//!
+//! # The idea
+//!
+//! The matrix and array solvers find out whether a square is attacked by
+//! looking at the queens already placed, which costs O(n) reads per square.
+//! This solver remembers instead which lines are taken. Besides the
+//! placement `queens[row] = col` (seed 004's `queencol`) it keeps three
+//! boolean lookup arrays:
+//!
+//! - `column_free[col]`: no queen stands in column `col` (seed 004's
+//!   `colfree`);
+//! - `up_free[row + col]`: no queen stands on that `/` anti-diagonal, along
+//!   which `row + col` is constant (seed 004's `upfree`, seed 003's
+//!   `slashDiagnolLook`);
+//! - `down_free[row - col + 63]`: no queen stands on that `\` diagonal, along
+//!   which `row - col` is constant (seed 004's `downfree`, seed 003's
+//!   `backSlashDiagnolLook`). Adding an offset keeps the index non-negative:
+//!   seed 004's `DOWNOFFSET`, 7 for its 8×8 board. Like the seed, this crate
+//!   sizes the three arrays for the largest board it accepts, 64×64, so its
+//!   offset is 63 whatever `n` is; `n - 1` would do as well, but a constant
+//!   offset leaves the search one more register, which measured about 5%
+//!   faster.
+//!
+//! A square is safe when all three entries say "free", so the check reads at
+//! most three entries whatever `n` is: seed 004's
+//! `colfree[col] && upfree[row + col] && downfree[row - col + DOWNOFFSET]`, in
+//! that order and stopping at the first taken line. Placing a queen marks its
+//! three lines taken; removing it marks them free again. The "bound" of the
+//! name is this pruning: a partial placement is abandoned as soon as a row has
+//! no free square, exactly as in the other backtracking solvers.
+//!
+//! # Order and cost
+//!
+//! This crate follows seed 004: rows top to bottom, columns left to right in
+//! each, so solutions come out in lexicographic order of `queens`
+//! ([`Order::RowMajor`]) and seed 004's "user placed first queen in col X"
+//! boards are the first solutions with a queen pre-placed in row 0. Seed 003
+//! describes the same idea transposed: it fills columns left to right and
+//! keeps a `rowLook` array instead of a column one. Both versions visit the
+//! same number of search nodes as the matrix and array solvers, since all of
+//! them prune exactly the attacked squares; only the cost of a check differs,
+//! O(1) here against O(n) there. The whole search is still exponential, but
+//! the cells read fall from tens per check to between one and three. Memory is
+//! O(n), a few hundred bytes on the stack for the largest board, and the
+//! search is a loop rather than recursion, so no board size can overflow the
+//! stack.
+//!
+//! # Errata of seed 003
+//!
+//! - Its program does not compile: `int board[8][8]` and `int n` lack their
+//!   semicolons; `isPossible` calls `slashDiagnolLook(` as if it were a
+//!   function; `backSlashDiagnolLook[backSlashDiagnol[i][col] = true` misses a
+//!   bracket; `rowLookup`, `slashCode`, `backslashCode`, `slashCodeLookup`,
+//!   `backslashCodeLookup`, `slashDiagolLook` and `N` are never declared;
+//!   `solveNQueens(n)` has no parameter type; and arrays such as
+//!   `int slashDiagnol[n][n]` are sized by a run-time variable in parameter
+//!   lists, which C++ does not allow.
+//! - Even read charitably, `isPossible` tests the diagonal *numbers*
+//!   `slashDiagnol[row][col] || backSlashDiagnol[row][col]` instead of looking
+//!   them up in the two lookup arrays.
+//! - It numbers the back-slash diagonals `r + c - 7`, not the
+//!   `r - c + (N - 1)` its own text gives. That index is negative for every
+//!   square above the main anti-diagonal, and it is only the slash number
+//!   shifted by seven: it marks the `/` anti-diagonal a second time and never
+//!   the `\` diagonal. This crate numbers them `row - col` plus an offset.
+//! - It fixes the board at 8×8 and the offset at 7, although `main` reads `n`
+//!   ("can take any size from 0 to 8"), and stops at the first solution.
+//! - Its text says the matrix backtracking needs O(n²) time to check a square;
+//!   seed 000's `isSafe` reads at most about 3n cells, so O(n).
+//!
+//! # Errata of seed 004
+//!
+//! - `main` places the first queen by hand, repeating `addQueen`'s
+//!   bookkeeping (`queencol`, `colfree`, `upfree`, `downfree`) line for line.
+//!   Here a queen pre-placed in a row is an ordinary candidate, the only one
+//!   that row tries, and goes through the same check and the same marking as
+//!   any other.
+//! - The row being filled is the global `queencount`, which `addQueen`
+//!   increments on entry and decrements in each backtrack. The backtrack
+//!   frees `upfree[queencount - 1 + col]` and
+//!   `downfree[queencount - 1 - col + DOWNOFFSET]`, counting on the recursive
+//!   call to have left `queencount` one above the row. That holds after a
+//!   call, but a terminal placement (the eighth queen) makes no call: there it
+//!   frees the diagonals of the row above instead of its own and lowers
+//!   `queencount`, so the rest of the last row is tried one row too high with
+//!   stale lookup entries. The guard `if (queencount - 1 < 0) continue;` is
+//!   dead code, since `addQueen` never fills row 0. This crate keeps the row
+//!   in a local variable and frees exactly the entries it marked.
+//! - `DOWNOFFSET` is a literal 7 rather than `BOARDSize - 1`, and the solution
+//!   banner prints a literal 8, so changing `BOARDSize` alone breaks the
+//!   program. Here the offset follows from the largest board size.
+//! - `writeBoard` uses `BOARDSIZE` where the program defines `BOARDSize`, and
+//!   the C program uses `bool` without `<stdbool.h>`, so it does not compile
+//!   as C either.
+//! - The slide on bookkeeping writes `Downfree[1 - n + 7]` and `Upfree[1 + n]`
+//!   with `n` the column and `1` apparently standing for the row, after saying
+//!   that "the queen number n is also the row number".
 
-use queens_core::{Observer, Order, Problem, Search, SolverInfo};
+use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square};
 
-/// The lookup-array branch and bound solver.
+/// The largest board accepted. Like seed 004's `BOARDSize` and `DIAGONAL`,
+/// it sizes the lookup arrays, which then live on the stack.
+const MAX_N: usize = 64;
+
+/// The number of diagonals in each direction on the largest board.
+const DIAGONALS: usize = 2 * MAX_N - 1;
+
+/// The lookup-array branch and bound solver of seeds 003 and 004.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BranchAndBound;
 
@@ -12,10 +116,320 @@ impl Search for BranchAndBound {
         title: "lookup-array branch and bound",
         seeds: "003, 004",
         order: Order::RowMajor,
-        max_n: 64,
+        max_n: MAX_N,
         practical_n: 15,
         workload: None,
     };
 
-    fn search<O: Observer>(&self, _problem: &Problem, _observer: &mut O) {}
+    fn search<O: Observer>(&self, problem: &Problem, observer: &mut O) {
+        let n = problem.n();
+        if n == 0 {
+            // The empty board has one solution: no queens at all.
+            let _ = observer.solution(&[]);
+            return;
+        }
+        // The columns each row may try, worked out before the loop so that the
+        // loop allocates nothing: every column, or only the pre-placed one.
+        let mut columns = [(0, 0); MAX_N];
+        for (row, range) in columns[..n].iter_mut().enumerate() {
+            *range = match problem.column_in_row(row) {
+                Some(col) => (col, col + 1),
+                None => (0, n),
+            };
+        }
+        let mut lines = FreeLines::new();
+        // Seed 004's `queencol`: `queens[row] = col` for the rows filled.
+        let mut queens = [0usize; MAX_N];
+        let mut row = 0;
+        let mut col = columns[0].0;
+        loop {
+            match lines.next_free_column(row, col, columns[row].1, observer) {
+                Some(free) => {
+                    queens[row] = free;
+                    lines.set(row, free, false);
+                    observer.placed(Square::new(row, free));
+                    if row + 1 < n {
+                        row += 1;
+                        col = columns[row].0;
+                        continue;
+                    }
+                    if observer.solution(&queens[..n]).is_break() {
+                        return;
+                    }
+                    lines.set(row, free, true);
+                    observer.removed(Square::new(row, free));
+                    col = free + 1;
+                }
+                None => {
+                    // No column left in this row: go back to the row above
+                    // and move its queen on.
+                    observer.exhausted(row);
+                    if row == 0 {
+                        return;
+                    }
+                    row -= 1;
+                    lines.set(row, queens[row], true);
+                    observer.removed(Square::new(row, queens[row]));
+                    col = queens[row] + 1;
+                }
+            }
+        }
+    }
 }
+
+/// Seed 004's three lookup arrays: which columns, `/` anti-diagonals and `\`
+/// diagonals are still free of queens. Like the seed's, they are sized for the
+/// largest board, so they live on the stack and the `\` diagonal offset is a
+/// constant, as seed 004's `DOWNOFFSET` is `BOARDSize - 1`.
+struct FreeLines {
+    /// `column_free[col]`: seed 004's `colfree`.
+    column_free: [bool; MAX_N],
+    /// `up_free[row + col]`: seed 004's `upfree`.
+    up_free: [bool; DIAGONALS],
+    /// `down_free[row - col + DOWN_OFFSET]`: seed 004's `downfree`.
+    down_free: [bool; DIAGONALS],
+}
+
+/// Seed 004's `DOWNOFFSET`: added to `row - col` so that the `\` diagonal
+/// index is never negative on any board up to `MAX_N`.
+const DOWN_OFFSET: usize = MAX_N - 1;
+
+impl FreeLines {
+    /// An empty board: every line free.
+    fn new() -> Self {
+        FreeLines {
+            column_free: [true; MAX_N],
+            up_free: [true; DIAGONALS],
+            down_free: [true; DIAGONALS],
+        }
+    }
+
+    /// Marks the three lines through `(row, col)` free or taken.
+    #[inline(always)]
+    fn set(&mut self, row: usize, col: usize, free: bool) {
+        self.column_free[col] = free;
+        self.up_free[row + col] = free;
+        self.down_free[row + DOWN_OFFSET - col] = free;
+    }
+
+    /// Tries the columns `from..to` of `row`, left to right, and returns the
+    /// first whose three lines are free. Each try is one safety check,
+    /// reported with the entries it read.
+    #[inline(always)]
+    fn next_free_column<O: Observer>(
+        &self,
+        row: usize,
+        from: usize,
+        to: usize,
+        observer: &mut O,
+    ) -> Option<usize> {
+        (from..to).find(|&col| {
+            let (conflict, cells_read) = self.first_taken(row, col);
+            observer.checked(Square::new(row, col), cells_read, conflict);
+            conflict.is_none()
+        })
+    }
+
+    /// Seed 004's safety check, `colfree[col] && upfree[row + col] &&
+    /// downfree[row - col + DOWNOFFSET]`: reads the three entries of
+    /// `(row, col)` in that order, column, up, down, and stops at the first
+    /// taken one. Returns the line taken, if any, and how many entries were
+    /// read.
+    #[inline(always)]
+    fn first_taken(&self, row: usize, col: usize) -> (Option<Line>, u64) {
+        if !self.column_free[col] {
+            (Some(Line::Column), 1)
+        } else if !self.up_free[row + col] {
+            (Some(Line::AntiDiagonal), 2)
+        } else if !self.down_free[row + DOWN_OFFSET - col] {
+            (Some(Line::Diagonal), 3)
+        } else {
+            (None, 3)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::{Stats, modes};
+    use std::ops::ControlFlow;
+
+    #[test]
+    fn the_check_stops_at_the_first_taken_line() {
+        // A queen at (0, 1): column 1, up diagonal 1 and down diagonal
+        // 0 - 1 + DOWN_OFFSET are taken.
+        let mut lines = FreeLines::new();
+        lines.set(0, 1, false);
+        assert_eq!(lines.first_taken(3, 1), (Some(Line::Column), 1));
+        assert_eq!(lines.first_taken(1, 0), (Some(Line::AntiDiagonal), 2));
+        assert_eq!(lines.first_taken(1, 2), (Some(Line::Diagonal), 3));
+        assert_eq!(lines.first_taken(1, 3), (None, 3));
+        assert_eq!(lines.first_taken(63, 63), (None, 3));
+        lines.set(0, 1, true);
+        assert_eq!(lines.first_taken(3, 1), (None, 3));
+    }
+
+    #[test]
+    fn the_row_scan_reads_the_right_entries() {
+        // A queen at (0, 1) on a 4×4 board; row 1 tries every column.
+        let mut lines = FreeLines::new();
+        lines.set(0, 1, false);
+        let mut checks = Checks::default();
+        assert_eq!(lines.next_free_column(1, 0, 4, &mut checks), Some(3));
+        assert_eq!(
+            checks.0,
+            vec![
+                (Square::new(1, 0), 2, Some(Line::AntiDiagonal)),
+                (Square::new(1, 1), 1, Some(Line::Column)),
+                (Square::new(1, 2), 3, Some(Line::Diagonal)),
+                (Square::new(1, 3), 3, None),
+            ]
+        );
+        // Starting after the free column, or in an empty range, finds none.
+        assert_eq!(
+            lines.next_free_column(1, 0, 3, &mut Checks::default()),
+            None
+        );
+        assert_eq!(
+            lines.next_free_column(1, 4, 4, &mut Checks::default()),
+            None
+        );
+        // Freed again, the square below the queen's diagonal is free.
+        lines.set(0, 1, true);
+        assert_eq!(
+            lines.next_free_column(3, 2, 3, &mut Checks::default()),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn statistics_match_the_seed() {
+        // The figures come from a direct transcription of seed 004's
+        // colfree/upfree/downfree `addQueen` into Python (with its
+        // bookkeeping errata fixed), counting one check per candidate and
+        // one read per lookup-array entry consulted.
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        BranchAndBound.search(&Problem::new(4), &mut (&mut stats, Collect(&mut solutions)));
+        assert_eq!(solutions, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 16,
+                safety_checks: 60,
+                cells_read: 115
+            }
+        );
+        let mut stats = Stats::default();
+        BranchAndBound.search(&Problem::new(8), &mut stats);
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 2056,
+                safety_checks: 15720,
+                cells_read: 24648
+            }
+        );
+    }
+
+    #[test]
+    fn a_fixed_first_queen_gives_seed_004s_board() {
+        // Seed 004, "User placed first queen in col 3", and the same
+        // Python transcription's statistics for that problem.
+        let problem = Problem::with_queens(8, [Square::new(0, 3)]).unwrap();
+        assert_eq!(
+            modes::first(&BranchAndBound, &problem),
+            Ok(Some(vec![3, 0, 4, 7, 1, 6, 2, 5]))
+        );
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        BranchAndBound.search(&problem, &mut (&mut stats, Collect(&mut solutions)));
+        assert_eq!(solutions.len(), 18);
+        assert!(solutions.iter().all(|queens| queens[0] == 3));
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 271,
+                safety_checks: 2025,
+                cells_read: 3149
+            }
+        );
+    }
+
+    #[test]
+    fn the_largest_board_reaches_every_lookup_entry() {
+        // A solution of 64 queens: odd columns in the top half, even ones in
+        // the bottom half. With every queen but the last pre-placed, the
+        // search checks the corner squares' lines at both ends of each array.
+        let solution: Vec<usize> = (0..32)
+            .map(|i| 2 * i + 1)
+            .chain((0..32).map(|i| 2 * i))
+            .collect();
+        let problem =
+            Problem::with_queens(64, queens_core::board::squares(&solution[..63])).unwrap();
+        assert_eq!(modes::all(&BranchAndBound, &problem), Ok(vec![solution]));
+        assert!(modes::count(&BranchAndBound, &Problem::new(65)).is_err());
+    }
+
+    #[test]
+    fn counts_match_oeis_a000170() {
+        let expected = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+        for (n, &count) in expected.iter().enumerate() {
+            assert_eq!(
+                modes::count(&BranchAndBound, &Problem::new(n)),
+                Ok(count),
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn stops_when_asked() {
+        let mut solutions = Vec::new();
+        BranchAndBound.search(&Problem::new(8), &mut StopAfter(3, &mut solutions));
+        assert_eq!(
+            solutions,
+            vec![
+                vec![0, 4, 7, 5, 2, 6, 1, 3],
+                vec![0, 5, 7, 2, 6, 3, 1, 4],
+                vec![0, 6, 3, 5, 7, 1, 4, 2]
+            ]
+        );
+    }
+
+    /// Records every safety check.
+    #[derive(Default)]
+    struct Checks(Vec<(Square, u64, Option<Line>)>);
+
+    impl Observer for Checks {
+        fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+            self.0.push((square, cells_read, conflict));
+        }
+    }
+
+    struct Collect<'a>(&'a mut Vec<Vec<usize>>);
+
+    impl Observer for Collect<'_> {
+        fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+            self.0.push(queens.to_vec());
+            ControlFlow::Continue(())
+        }
+    }
+
+    struct StopAfter<'a>(usize, &'a mut Vec<Vec<usize>>);
+
+    impl Observer for StopAfter<'_> {
+        fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+            self.1.push(queens.to_vec());
+            if self.1.len() == self.0 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+queens_conformance::suite!(BranchAndBound);

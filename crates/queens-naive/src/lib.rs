@@ -1,8 +1,82 @@
-//! naive combination generation (seeds 002). Stub: the search is being written.
+//! Naive combination generation, after seed 002 ("Generate All Possible
+//! Placement").
+//!
+//! # The idea
+//!
+//! Forget everything about chess except the rules, and try every way to put
+//! `n` queens on the `n²` cells of the board. Number the cells row by row,
+//! `cell = row * n + col`; a placement is a *set* of `n` cells, so seed 002
+//! generates each set once by choosing its cells in increasing order: the
+//! first queen goes on any cell that leaves room for the other `n - 1`, each
+//! next queen on a later cell, and so on until all `n` stand. Only then is the
+//! placement tested, and it is a solution when no two of its queens share a
+//! row, a column or a diagonal.
+//!
+//! Nothing is pruned: a placement with two queens side by side in the top row
+//! is completed in every possible way and each completion tested. That is the
+//! lesson of this solver. The backtracking solvers test each queen as it is
+//! placed and abandon a partial placement at the first attack; this one pays
+//! for every combination.
+//!
+//! # Order and cost
+//!
+//! Every combination's cells increase, so a solution, which has one queen per
+//! row, lists its queens row by row, and the generator meets the combinations
+//! in lexicographic order: solutions come out in lexicographic order of
+//! `queens` ([`Order::RowMajor`]), like the row-by-row backtracking solvers'.
+//!
+//! The generator tests `C(n², n)` placements: 1,820 for `n = 4`, 85,900,584
+//! for `n = 7`, 4,426,165,368 for `n = 8` and 260,887,834,350 for `n = 9`,
+//! which is why [`SolverInfo::workload`] announces the number before a run and
+//! the practical limit is `n = 7`. The test here is cheap: every cell carries
+//! the four lines through it (row, column, diagonal, anti-diagonal) as bits,
+//! worked out once before the search; the test reads the cells of the
+//! combination in increasing order, keeps the lines taken so far, and stops at
+//! the first cell that shares one with an earlier cell. It costs O(n) at most
+//! and usually two or three reads, where the seed's costs O(n²). The bits of
+//! the `2n - 1` diagonals must fit in 64, which sets the largest board
+//! accepted, `max_n`, at 32; nobody will wait for the `C(1024, 32)` tests it
+//! would take. Memory is O(n²) for the list of cells, and the generator is a
+//! loop rather than recursion.
+//!
+//! # Pre-placed queens
+//!
+//! A problem with `k` pre-placed queens is solved by the same generation over
+//! a smaller set: the generator chooses the other `n - k` cells, in increasing
+//! order, from the cells that hold no pre-placed queen, and each combination
+//! tested is those cells together with the pre-placed ones, sorted. Only
+//! combinations that contain every pre-placed queen are therefore tested, and
+//! still in increasing order, so the solutions keep row-major order. Cells
+//! attacked by a pre-placed queen are *not* left out: that would be pruning.
+//! The pre-placed queens are reported placed once, before the generation
+//! starts, and stay on the board throughout.
+//!
+//! # Errata of seed 002
+//!
+//! - `check_and_print` builds an `n`×`n` matrix from scratch for every
+//!   combination, and `check` then scans all `n²` cells, calling
+//!   `check_row`, `check_col` and `check_diagonal` for each queen: O(n²) work
+//!   per test, and more for the three helpers, where reading the `n` cells of
+//!   the combination is enough. This crate tests the combination directly.
+//!   `check` stops at the first queen that clashes with *any* other, earlier
+//!   or later in the scan; the test here stops at the first that clashes with
+//!   an earlier one. The verdict is the same.
+//! - `check_row`, `check_col`, `check_diagonal` and `print` are never shown,
+//!   and `check` declares a variable `k` it never uses.
+//! - The backtracking slide's `isSafe` has no `return 0` path: for an attacked
+//!   square it falls off the end of the function, and using that result is
+//!   undefined behaviour in C.
+//! - The backtracking slide says "Try all columns in the current row. Do
+//!   following for every tried row", mixing rows and columns, and its
+//!   `solveNQ` stops at the first solution.
+//! - The slide "Efficiency??" asks the question without answering it: the
+//!   answer is `C(n², n)` tests, given above.
 
-use queens_core::{Observer, Order, Problem, Search, SolverInfo};
+use queens_core::combinatorics::binomial;
+use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square, Workload};
+use std::ops::ControlFlow;
 
-/// The naive combination generation solver.
+/// The naive combination generation solver of seed 002.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NaiveCombinations;
 
@@ -12,10 +86,524 @@ impl Search for NaiveCombinations {
         title: "naive combination generation",
         seeds: "002",
         order: Order::RowMajor,
-        max_n: 64,
+        max_n: 32,
         practical_n: 7,
-        workload: None,
+        workload: Some(placements_tested),
     };
 
-    fn search<O: Observer>(&self, _problem: &Problem, _observer: &mut O) {}
+    fn search<O: Observer>(&self, problem: &Problem, observer: &mut O) {
+        let n = problem.n();
+        let preplaced = problem.preplaced();
+        // The cells the generator chooses from, in increasing order: every
+        // cell but the pre-placed ones.
+        let free = Cells::from_squares(
+            n,
+            (0..n)
+                .flat_map(|row| (0..n).map(move |col| Square::new(row, col)))
+                .filter(|square| !preplaced.contains(square)),
+        );
+        let to_choose = n - preplaced.len();
+        let mut leaf = Leaf::new(n, preplaced);
+        for &square in preplaced {
+            observer.placed(square);
+        }
+        if to_choose == 0 {
+            // One combination: the pre-placed queens alone (for n = 0, the
+            // empty board).
+            let _ = leaf.test(&Cells::default(), observer);
+            return;
+        }
+        // `chosen` holds the cell of each queen of the combination, and
+        // `choice[depth]` the index in `free` of the queen number `depth`.
+        let mut chosen = Cells::from_squares(n, std::iter::repeat_n(Square::new(0, 0), to_choose));
+        let mut choice = vec![0usize; to_choose];
+        // The seed's bound `i <= N*N - (N - count - 1)`: the queen number
+        // `depth` may go no further than `last_first + depth`, which leaves a
+        // cell for each queen after it.
+        let last_first = free.len() - to_choose;
+        let last = to_choose - 1;
+        let mut depth = 0;
+        let mut next = 0;
+        loop {
+            if depth == last {
+                // The last queen completes a combination on each cell left:
+                // put it there and test the placement, cell after cell.
+                let cells_left = next..=last_first + last;
+                let squares_left = &free.squares[cells_left.clone()];
+                for (&square, &lines) in squares_left.iter().zip(&free.lines[cells_left]) {
+                    chosen.set(last, square, lines);
+                    observer.placed(square);
+                    if leaf.test(&chosen, observer).is_break() {
+                        return;
+                    }
+                    observer.removed(square);
+                }
+            } else if next <= last_first + depth {
+                chosen.set(depth, free.squares[next], free.lines[next]);
+                choice[depth] = next;
+                observer.placed(chosen.squares[depth]);
+                depth += 1;
+                next += 1;
+                continue;
+            }
+            // No cell left for this queen: take the one before it off and
+            // move it on to its next cell.
+            observer.exhausted(depth);
+            if depth == 0 {
+                return;
+            }
+            depth -= 1;
+            observer.removed(chosen.squares[depth]);
+            next = choice[depth] + 1;
+        }
+    }
 }
+
+/// The work announced before a run: the generator tests every one of the
+/// `C(n², n)` placements of an empty `n`×`n` board.
+fn placements_tested(n: usize) -> Workload {
+    let n = n as u128;
+    let cells = n * n;
+    Workload {
+        formula: format!("C({cells}, {n})"),
+        amount: binomial(cells, n),
+        unit: "placements",
+    }
+}
+
+/// A list of cells in increasing order: their squares, which the observer
+/// is shown, and beside them the lines through each, which the test reads.
+#[derive(Debug, Default)]
+struct Cells {
+    squares: Vec<Square>,
+    lines: Vec<Lines>,
+}
+
+impl Cells {
+    /// The cells of `squares` on an `n`×`n` board.
+    fn from_squares(n: usize, squares: impl Iterator<Item = Square>) -> Self {
+        let squares: Vec<Square> = squares.collect();
+        let lines = squares
+            .iter()
+            .map(|&square| Lines::through(square, n))
+            .collect();
+        Cells { squares, lines }
+    }
+
+    fn len(&self) -> usize {
+        self.squares.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.squares.is_empty()
+    }
+
+    /// Makes cell `index` the one on `square`, through `lines`.
+    #[inline(always)]
+    fn set(&mut self, index: usize, square: Square, lines: Lines) {
+        self.squares[index] = square;
+        self.lines[index] = lines;
+    }
+
+    /// Makes this list the cells of `a` and `b`, both in increasing order,
+    /// merged in increasing order. Needs no allocation once the list has
+    /// room for both.
+    fn merge(&mut self, a: &Cells, b: &Cells) {
+        self.squares.clear();
+        self.lines.clear();
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            let take_a = j == b.len() || (i < a.len() && a.squares[i] < b.squares[j]);
+            let (from, index) = if take_a { (a, &mut i) } else { (b, &mut j) };
+            self.squares.push(from.squares[*index]);
+            self.lines.push(from.lines[*index]);
+            *index += 1;
+        }
+    }
+}
+
+/// The four lines through a cell, one bit each, so that a few `and`s tell
+/// whether a queen there shares a line with earlier ones. The row takes one
+/// of bits 0 to 31 of `rows_and_columns` and the column one of bits 32 to 63;
+/// the `\` diagonal is numbered `row - col + n - 1` and the `/` anti-diagonal
+/// `row + col`, both below `2n - 1 <= 63`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Lines {
+    rows_and_columns: u64,
+    diagonals: u64,
+    anti_diagonals: u64,
+}
+
+/// The bits of [`Lines::rows_and_columns`] that stand for rows.
+const ROW_BITS: u64 = u32::MAX as u64;
+
+impl Lines {
+    /// The lines through `square` on an `n`×`n` board, `n <= 32`.
+    fn through(square: Square, n: usize) -> Self {
+        Lines {
+            rows_and_columns: (1 << square.row) | (1 << (32 + square.col)),
+            diagonals: 1 << (square.row + n - 1 - square.col),
+            anti_diagonals: 1 << (square.row + square.col),
+        }
+    }
+
+    /// Whether these lines and `other` have any line in common.
+    #[inline(always)]
+    fn meet(self, other: Lines) -> bool {
+        (self.rows_and_columns & other.rows_and_columns)
+            | (self.diagonals & other.diagonals)
+            | (self.anti_diagonals & other.anti_diagonals)
+            != 0
+    }
+
+    /// The first line, in the order row, column, diagonal, anti-diagonal,
+    /// that these lines and `other` have in common.
+    fn first_shared(self, other: Lines) -> Option<Line> {
+        let rows_and_columns = self.rows_and_columns & other.rows_and_columns;
+        if rows_and_columns & ROW_BITS != 0 {
+            Some(Line::Row)
+        } else if rows_and_columns != 0 {
+            Some(Line::Column)
+        } else if self.diagonals & other.diagonals != 0 {
+            Some(Line::Diagonal)
+        } else if self.anti_diagonals & other.anti_diagonals != 0 {
+            Some(Line::AntiDiagonal)
+        } else {
+            None
+        }
+    }
+
+    /// These lines and `other` together.
+    #[inline(always)]
+    fn with(self, other: Lines) -> Lines {
+        Lines {
+            rows_and_columns: self.rows_and_columns | other.rows_and_columns,
+            diagonals: self.diagonals | other.diagonals,
+            anti_diagonals: self.anti_diagonals | other.anti_diagonals,
+        }
+    }
+}
+
+/// The test at the end of each combination, with the buffers it needs so that
+/// the generation loop allocates nothing.
+struct Leaf {
+    /// The pre-placed queens.
+    preplaced: Cells,
+    /// The chosen cells and the pre-placed ones, in increasing order: the
+    /// combination tested when there are pre-placed queens.
+    merged: Cells,
+    /// `queens[row] = col`, the placement handed out with a solution.
+    queens: Vec<usize>,
+}
+
+impl Leaf {
+    fn new(n: usize, preplaced: &[Square]) -> Self {
+        Leaf {
+            preplaced: Cells::from_squares(n, preplaced.iter().copied()),
+            merged: Cells {
+                squares: Vec::with_capacity(n),
+                lines: Vec::with_capacity(n),
+            },
+            queens: vec![0; n],
+        }
+    }
+
+    /// Tests the complete combination made of the `chosen` cells and the
+    /// pre-placed queens, reports the test, and hands a solution to the
+    /// observer.
+    #[inline(always)]
+    fn test<O: Observer>(&mut self, chosen: &Cells, observer: &mut O) -> ControlFlow<()> {
+        let combination = if self.preplaced.is_empty() {
+            chosen
+        } else {
+            self.merged.merge(chosen, &self.preplaced);
+            &self.merged
+        };
+        let (conflict, cells_read) = first_clash(&combination.lines);
+        observer.tested(&combination.squares, cells_read, conflict);
+        if conflict.is_some() {
+            return ControlFlow::Continue(());
+        }
+        // No two queens share a row, so the `n` queens fill the `n` rows.
+        for square in &combination.squares {
+            self.queens[square.row] = square.col;
+        }
+        observer.solution(&self.queens)
+    }
+}
+
+/// Reads the cells of a combination, given by the lines through each, in
+/// order and stops at the first that shares a row, a column, a diagonal or an
+/// anti-diagonal, named in that order, with an earlier one. Returns that
+/// line, if any, and how many cells were read.
+#[inline(always)]
+fn first_clash(combination: &[Lines]) -> (Option<Line>, u64) {
+    // Every line through a cell read so far.
+    let mut taken = Lines::default();
+    for (read, &lines) in combination.iter().enumerate() {
+        if lines.meet(taken) {
+            return (lines.first_shared(taken), read as u64 + 1);
+        }
+        taken = taken.with(lines);
+    }
+    (None, combination.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::{Solver, Stats, modes};
+
+    /// The lines through each of `cells` on an `n`×`n` board.
+    fn lines(cells: &[(usize, usize)], n: usize) -> Vec<Lines> {
+        cells
+            .iter()
+            .map(|&(row, col)| Lines::through(Square::new(row, col), n))
+            .collect()
+    }
+
+    #[test]
+    fn the_test_names_the_first_clash_and_counts_reads() {
+        assert_eq!(first_clash(&[]), (None, 0));
+        assert_eq!(
+            first_clash(&lines(&[(0, 0), (0, 1), (3, 3)], 4)),
+            (Some(Line::Row), 2)
+        );
+        assert_eq!(
+            first_clash(&lines(&[(0, 1), (2, 1)], 4)),
+            (Some(Line::Column), 2)
+        );
+        assert_eq!(
+            first_clash(&lines(&[(0, 1), (1, 3), (3, 3)], 4)),
+            (Some(Line::Column), 3)
+        );
+        assert_eq!(
+            first_clash(&lines(&[(0, 0), (3, 3)], 4)),
+            (Some(Line::Diagonal), 2)
+        );
+        assert_eq!(
+            first_clash(&lines(&[(0, 1), (1, 3), (2, 0), (3, 1)], 4)),
+            (Some(Line::Column), 4)
+        );
+        assert_eq!(
+            first_clash(&lines(&[(0, 3), (1, 0), (2, 1)], 4)),
+            (Some(Line::Diagonal), 3)
+        );
+        assert_eq!(
+            first_clash(&lines(&[(1, 2), (2, 1)], 4)),
+            (Some(Line::AntiDiagonal), 2)
+        );
+        assert_eq!(
+            first_clash(&lines(&[(0, 1), (1, 3), (2, 0), (3, 2)], 4)),
+            (None, 4)
+        );
+        // The largest board: diagonal 62 of (31, 0) and anti-diagonal 62 of
+        // (31, 31) still fit in the masks.
+        assert_eq!(
+            first_clash(&lines(&[(31, 0), (31, 31)], 32)),
+            (Some(Line::Row), 2)
+        );
+        assert_eq!(
+            first_clash(&lines(&[(0, 31), (31, 0)], 32)),
+            (Some(Line::AntiDiagonal), 2)
+        );
+    }
+
+    #[test]
+    fn every_combination_is_tested_in_increasing_order() {
+        // The six pairs of cells of a 2×2 board, each with the line of its
+        // clash, found at the second cell read.
+        let mut trace = Trace::default();
+        NaiveCombinations.search(&Problem::new(2), &mut trace);
+        let pair = |a: (usize, usize), b: (usize, usize)| {
+            vec![Square::new(a.0, a.1), Square::new(b.0, b.1)]
+        };
+        assert_eq!(
+            trace.tests,
+            vec![
+                (pair((0, 0), (0, 1)), 2, Some(Line::Row)),
+                (pair((0, 0), (1, 0)), 2, Some(Line::Column)),
+                (pair((0, 0), (1, 1)), 2, Some(Line::Diagonal)),
+                (pair((0, 1), (1, 0)), 2, Some(Line::AntiDiagonal)),
+                (pair((0, 1), (1, 1)), 2, Some(Line::Column)),
+                (pair((1, 0), (1, 1)), 2, Some(Line::Row)),
+            ]
+        );
+        // Every queen put on a cell was taken off again; the second queen ran
+        // out of cells once for each of the first queen's three cells, and
+        // the first queen once at the end.
+        assert_eq!((trace.placed, trace.removed), (9, 9));
+        assert_eq!(trace.exhausted, vec![1, 1, 1, 0]);
+    }
+
+    #[test]
+    fn statistics_match_the_seed() {
+        // The figures come from a direct transcription of seed 002's
+        // `generate` into Python, counting one placement per `x[count] = i`
+        // and one test per `check_and_print`, whose test reads the cells of
+        // the combination until one clashes with an earlier cell (compared
+        // pairwise there, not with bit masks).
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        NaiveCombinations.search(&Problem::new(4), &mut (&mut stats, Collect(&mut solutions)));
+        assert_eq!(solutions, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 2379,
+                safety_checks: 1820,
+                cells_read: 4146
+            }
+        );
+        let mut stats = Stats::default();
+        NaiveCombinations.search(&Problem::new(5), &mut stats);
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 65_779,
+                safety_checks: 53_130,
+                cells_read: 125_170
+            }
+        );
+    }
+
+    #[test]
+    fn the_empty_board_is_one_tested_combination() {
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        NaiveCombinations.search(&Problem::new(0), &mut (&mut stats, Collect(&mut solutions)));
+        assert_eq!(solutions, vec![Vec::<usize>::new()]);
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 0,
+                safety_checks: 1,
+                cells_read: 0
+            }
+        );
+    }
+
+    #[test]
+    fn preplaced_queens_are_in_every_combination() {
+        // The same Python transcription, choosing the other cells from those
+        // left free: C(24, 4) = 10,626 tests, plus the pre-placed queen once.
+        let problem = Problem::with_queens(5, [Square::new(1, 3)]).unwrap();
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        NaiveCombinations.search(&problem, &mut (&mut stats, Collect(&mut solutions)));
+        assert_eq!(solutions, vec![vec![0, 3, 1, 4, 2], vec![1, 3, 0, 2, 4]]);
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 12_650,
+                safety_checks: 10_626,
+                cells_read: 24_461
+            }
+        );
+        // Two pre-placed queens: C(14, 2) = 91 tests.
+        let problem = Problem::with_queens(4, [Square::new(3, 2), Square::new(0, 1)]).unwrap();
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        NaiveCombinations.search(&problem, &mut (&mut stats, Collect(&mut solutions)));
+        assert_eq!(solutions, vec![vec![1, 3, 0, 2]]);
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 106,
+                safety_checks: 91,
+                cells_read: 206
+            }
+        );
+        // Every queen pre-placed: the one combination is tested once.
+        let problem = Problem::with_queens(4, queens_core::board::squares(&[2, 0, 3, 1])).unwrap();
+        assert_eq!(
+            modes::all(&NaiveCombinations, &problem),
+            Ok(vec![vec![2, 0, 3, 1]])
+        );
+    }
+
+    #[test]
+    fn the_largest_board_fits_the_bit_masks() {
+        // A solution of 32 queens with all but the first pre-placed: the
+        // generator tries the first queen on each of the 1,024 - 31 free
+        // cells, and only one completes a solution.
+        let solution = [
+            1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 2, 0, 6, 8, 10, 12, 14, 16,
+            18, 20, 22, 24, 26, 28, 30, 4,
+        ];
+        let problem =
+            Problem::with_queens(32, queens_core::board::squares(&solution).skip(1)).unwrap();
+        let mut stats = Stats::default();
+        let mut solutions = Vec::new();
+        NaiveCombinations.search(&problem, &mut (&mut stats, Collect(&mut solutions)));
+        assert_eq!(solutions, vec![solution.to_vec()]);
+        assert_eq!(stats.safety_checks, 993);
+        assert!(modes::count(&NaiveCombinations, &Problem::new(33)).is_err());
+    }
+
+    #[test]
+    fn counts_match_oeis_a000170() {
+        let expected = [1, 1, 0, 0, 2, 10, 4, 40];
+        for (n, &count) in expected.iter().enumerate() {
+            assert_eq!(
+                modes::count(&NaiveCombinations, &Problem::new(n)),
+                Ok(count),
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_workload_is_announced() {
+        let workload = NaiveCombinations
+            .info()
+            .workload
+            .map(|workload| workload(9));
+        assert_eq!(
+            workload.map(|workload| workload.to_string()),
+            Some("C(81, 9) = 260,887,834,350 placements".to_string())
+        );
+        assert_eq!(placements_tested(7).amount, Some(85_900_584));
+        assert_eq!(placements_tested(32).formula, "C(1024, 32)");
+        assert_eq!(placements_tested(32).amount, None);
+    }
+
+    /// Records the tests and counts the other events.
+    #[derive(Default)]
+    struct Trace {
+        tests: Vec<(Vec<Square>, u64, Option<Line>)>,
+        placed: usize,
+        removed: usize,
+        exhausted: Vec<usize>,
+    }
+
+    impl Observer for Trace {
+        fn placed(&mut self, _square: Square) {
+            self.placed += 1;
+        }
+
+        fn removed(&mut self, _square: Square) {
+            self.removed += 1;
+        }
+
+        fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
+            self.tests.push((queens.to_vec(), cells_read, conflict));
+        }
+
+        fn exhausted(&mut self, depth: usize) {
+            self.exhausted.push(depth);
+        }
+    }
+
+    struct Collect<'a>(&'a mut Vec<Vec<usize>>);
+
+    impl Observer for Collect<'_> {
+        fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+            self.0.push(queens.to_vec());
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+#[cfg(test)]
+queens_conformance::suite!(NaiveCombinations);
