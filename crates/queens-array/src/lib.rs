@@ -157,11 +157,9 @@ fn scan_earlier_rows(earlier: &[Column], col: Column) -> (Option<Line>, u64) {
         .iter()
         .zip(0..)
         .position(|(&previous_col, previous): (&Column, Column)| {
-            // `|` rather than `||`: all three comparisons are cheap, and one
-            // branch per entry mispredicts less often than three.
-            (previous_col == col)
-                | (previous_col.wrapping_sub(previous) == diagonal)
-                | (previous_col + previous == anti_diagonal)
+            previous_col == col
+                || previous_col.wrapping_sub(previous) == diagonal
+                || previous_col + previous == anti_diagonal
         });
     match clash {
         None => (None, u64::from(row)),
