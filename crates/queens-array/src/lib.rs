@@ -34,6 +34,7 @@
 //! tests "minor" and "major" the other way round from the code's comments;
 //! this crate names them by direction, `\` and `/`.
 
+use queens_core::observer::report_top_level;
 use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square};
 
 /// A column number as the board array stores it. Narrower than `usize`, it
@@ -70,6 +71,7 @@ impl Search for ArrayBacktracking {
                 None => (0, n as Column),
             })
             .collect();
+        let first_row = (columns[0].0 as usize, columns[0].1 as usize);
         let mut board: Vec<Column> = vec![0; n];
         // The placement handed out with each solution, in the model's `usize`.
         let mut queens = vec![0usize; n];
@@ -79,7 +81,9 @@ impl Search for ArrayBacktracking {
             match next_safe_column(&board[..row], col, columns[row].1, observer) {
                 Some(safe) => {
                     board[row] = safe;
-                    observer.placed(Square::new(row, safe as usize));
+                    if observer.placed(Square::new(row, safe as usize)).is_break() {
+                        return;
+                    }
                     if row + 1 < n {
                         row += 1;
                         col = columns[row].0;
@@ -92,6 +96,7 @@ impl Search for ArrayBacktracking {
                         return;
                     }
                     observer.removed(Square::new(row, safe as usize));
+                    report_top_level(observer, row, safe as usize, first_row);
                     col = safe + 1;
                 }
                 None => {
@@ -103,6 +108,7 @@ impl Search for ArrayBacktracking {
                     }
                     row -= 1;
                     observer.removed(Square::new(row, board[row] as usize));
+                    report_top_level(observer, row, board[row] as usize, first_row);
                     col = board[row] + 1;
                 }
             }

@@ -97,6 +97,7 @@
 //!   with `n` the column and `1` apparently standing for the row, after saying
 //!   that "the queen number n is also the row number".
 
+use queens_core::observer::report_top_level;
 use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square};
 
 /// The largest board accepted. Like seed 004's `BOARDSize` and `DIAGONAL`,
@@ -147,7 +148,9 @@ impl Search for BranchAndBound {
                 Some(free) => {
                     queens[row] = free;
                     lines.set(row, free, false);
-                    observer.placed(Square::new(row, free));
+                    if observer.placed(Square::new(row, free)).is_break() {
+                        return;
+                    }
                     if row + 1 < n {
                         row += 1;
                         col = columns[row].0;
@@ -158,6 +161,7 @@ impl Search for BranchAndBound {
                     }
                     lines.set(row, free, true);
                     observer.removed(Square::new(row, free));
+                    report_top_level(observer, row, free, columns[0]);
                     col = free + 1;
                 }
                 None => {
@@ -170,6 +174,7 @@ impl Search for BranchAndBound {
                     row -= 1;
                     lines.set(row, queens[row], true);
                     observer.removed(Square::new(row, queens[row]));
+                    report_top_level(observer, row, queens[row], columns[0]);
                     col = queens[row] + 1;
                 }
             }

@@ -17,7 +17,7 @@
 
 use std::fmt::{self, Write as _};
 
-use queens_core::{Mode, SolverInfo, Workload, format};
+use queens_core::{Mode, Problem, SolverInfo, Workload, format};
 
 /// The most placements a solver with a known workload may test without
 /// `--force`: about a second of the naive solver's work.
@@ -72,9 +72,10 @@ impl fmt::Display for Refusal {
 
 /// Whether asking `mode` of an `n`×`n` board of the solver described by
 /// `info` is refused without `--force`, and why.
-pub(crate) fn refusal(info: &SolverInfo, mode: Mode, n: usize) -> Option<Refusal> {
+pub(crate) fn refusal(info: &SolverInfo, mode: Mode, problem: &Problem) -> Option<Refusal> {
+    let n = problem.n();
     if let Some(estimate) = info.workload {
-        let workload = estimate(n);
+        let workload = estimate(problem);
         let too_much = workload.amount.is_none_or(|amount| amount > MOST_TESTS);
         return too_much.then_some(Refusal::Workload {
             solver: info.name,
@@ -123,10 +124,11 @@ pub(crate) fn force_help() -> String {
 fn limit(info: &SolverInfo) -> String {
     let name = info.name;
     if info.workload.is_some() {
-        let refused = (0..=info.max_n).find_map(|n| match refusal(info, Mode::First, n) {
-            Some(Refusal::Workload { workload, .. }) => Some((n, workload)),
-            _ => None,
-        });
+        let refused =
+            (0..=info.max_n).find_map(|n| match refusal(info, Mode::First, &Problem::new(n)) {
+                Some(Refusal::Workload { workload, .. }) => Some((n, workload)),
+                _ => None,
+            });
         return match refused {
             Some((n, workload)) => format!(
                 "{name:<8} every command up to n = {} (n = {n} would test {workload})",
@@ -147,7 +149,7 @@ mod tests {
     use super::*;
     use queens_core::Order;
 
-    fn solver(workload: Option<fn(usize) -> Workload>) -> SolverInfo {
+    fn solver(workload: Option<fn(&Problem) -> Workload>) -> SolverInfo {
         SolverInfo {
             name: "test",
             title: "a solver for the tests",
@@ -159,7 +161,8 @@ mod tests {
         }
     }
 
-    fn placements(n: usize) -> Workload {
+    fn placements(problem: &Problem) -> Workload {
+        let n = problem.n();
         Workload {
             formula: format!("10^{n}"),
             amount: u32::try_from(n).ok().and_then(|n| 10u128.checked_pow(n)),
@@ -170,13 +173,13 @@ mod tests {
     #[test]
     fn a_known_workload_is_refused_past_a_billion_tests_for_every_mode() {
         let info = solver(Some(placements));
-        assert!(refusal(&info, Mode::Count, 9).is_none());
-        let overflowing = refusal(&info, Mode::Count, 40).map(|r| r.to_string());
+        assert!(refusal(&info, Mode::Count, &Problem::new(9)).is_none());
+        let overflowing = refusal(&info, Mode::Count, &Problem::new(40)).map(|r| r.to_string());
         assert_eq!(
             overflowing.as_deref(),
             Some("the test solver would test 10^40 > 2^128 placements")
         );
-        let refused = refusal(&info, Mode::First, 10).map(|r| r.to_string());
+        let refused = refusal(&info, Mode::First, &Problem::new(10)).map(|r| r.to_string());
         assert_eq!(
             refused.as_deref(),
             Some("the test solver would test 10^10 = 10,000,000,000 placements")
@@ -186,9 +189,9 @@ mod tests {
     #[test]
     fn backtracking_is_refused_two_past_its_practical_size_except_first() {
         let info = solver(None);
-        assert!(refusal(&info, Mode::Count, 12).is_none());
-        assert!(refusal(&info, Mode::First, 40).is_none());
-        let refused = refusal(&info, Mode::All, 13).map(|r| r.to_string());
+        assert!(refusal(&info, Mode::Count, &Problem::new(12)).is_none());
+        assert!(refusal(&info, Mode::First, &Problem::new(40)).is_none());
+        let refused = refusal(&info, Mode::All, &Problem::new(13)).map(|r| r.to_string());
         assert_eq!(
             refused.as_deref(),
             Some(

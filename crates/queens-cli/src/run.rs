@@ -37,7 +37,7 @@ impl Request {
         if options.unique && !problem.is_plain() {
             return Err(Error::UniqueWithPreplaced.into());
         }
-        let refusal = guard::refusal(&solver.info(), mode, problem.n());
+        let refusal = guard::refusal(&solver.info(), mode, &problem);
         if let Some(refusal) = refusal.filter(|_| !options.force) {
             return Err(Failure::Refused(refusal));
         }

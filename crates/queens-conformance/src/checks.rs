@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 
 use itertools::Itertools;
 use queens_core::{
-    Attack, Error, Line, Order, Problem, ProblemError, Solver, Square, canonical, modes,
+    Attack, Error, Line, Observer, Order, Problem, ProblemError, Solver, Square, canonical, modes,
 };
 
 use crate::compare::{self, matches_reference};
@@ -485,6 +485,133 @@ fn stop_after(solver: &dyn Solver, problem: &Problem, entry: Entry, k: u64) -> R
             counted(k, "solution")
         ))
     }
+}
+
+/// An observer that answers `Break` at the `stop_at`th queen placed, and
+/// counts every event that reaches it after that.
+struct StopAtQueen {
+    stop_at: u64,
+    queens_placed: u64,
+    events_after_stop: u64,
+}
+
+impl StopAtQueen {
+    fn note(&mut self) {
+        if self.queens_placed >= self.stop_at {
+            self.events_after_stop += 1;
+        }
+    }
+}
+
+impl Observer for StopAtQueen {
+    fn placed(&mut self, _square: Square) -> ControlFlow<()> {
+        self.note();
+        self.queens_placed += 1;
+        if self.queens_placed >= self.stop_at {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn removed(&mut self, _square: Square) {
+        self.note();
+    }
+
+    fn checked(&mut self, _square: Square, _cells_read: u64, _conflict: Option<Line>) {
+        self.note();
+    }
+
+    fn tested(&mut self, _queens: &[Square], _cells_read: u64, _conflict: Option<Line>) {
+        self.note();
+    }
+
+    fn exhausted(&mut self, _depth: usize) {
+        self.note();
+    }
+
+    fn solution(&mut self, _queens: &[usize]) -> ControlFlow<()> {
+        self.note();
+        ControlFlow::Continue(())
+    }
+}
+
+/// An observer that answers `Break` when a queen is placed stops the search
+/// there: nothing at all is reported after it (a trace's step limit and
+/// Ctrl-C rely on this). Tried on the representative board, stopping at the
+/// 1st, 5th and 17th queen.
+pub fn stops_at_any_node(solver: &dyn Solver) -> Verdict {
+    let problem = Problem::new(Bounds::of(solver).representative);
+    let mut stops = Vec::new();
+    for stop_at in [1, 5, 17] {
+        let mut observer = StopAtQueen {
+            stop_at,
+            queens_placed: 0,
+            events_after_stop: 0,
+        };
+        ask(&problem, |problem| {
+            solver.solve_observed(problem, &mut observer, &mut |_| ControlFlow::Continue(()))
+        })?;
+        if observer.events_after_stop > 0 {
+            return Err(format!(
+                "{problem}: asked to stop at queen {stop_at}, the search reported {} more",
+                counted(observer.events_after_stop, "event")
+            ));
+        }
+        if observer.queens_placed >= stop_at {
+            stops.push(stop_at);
+        }
+    }
+    Ok(format!("{problem}, stopping at queens {stops:?}"))
+}
+
+/// Records the progress a search reports.
+#[derive(Default)]
+struct ProgressLog {
+    reports: Vec<(usize, usize)>,
+}
+
+impl Observer for ProgressLog {
+    fn progressed(&mut self, done: usize, of: usize) {
+        self.reports.push((done, of));
+    }
+}
+
+/// Progress is reported as top-level branches finish: it never goes back,
+/// always out of the same total, and ends with every branch done. Tried on
+/// the plain boards `n = 1..=representative`.
+pub fn progress_reaches_the_end(solver: &dyn Solver) -> Verdict {
+    let largest = Bounds::of(solver).representative;
+    for problem in (1..=largest).map(Problem::new) {
+        let mut log = ProgressLog::default();
+        ask(&problem, |problem| {
+            solver.solve_observed(problem, &mut log, &mut |_| ControlFlow::Continue(()))
+        })?;
+        progress_is_monotone(&problem, &log.reports)?;
+    }
+    Ok(format!("n = 1..={largest}"))
+}
+
+/// The reports `(done, of)` grow, share one total and end at it.
+fn progress_is_monotone(problem: &Problem, reports: &[(usize, usize)]) -> Result<(), String> {
+    let Some(&(last_done, total)) = reports.last() else {
+        return Err(format!("{problem}: no progress was reported"));
+    };
+    if let Some(pair) = reports
+        .windows(2)
+        .find(|pair| pair[1].0 < pair[0].0 || pair[1].1 != pair[0].1)
+    {
+        return Err(format!(
+            "{problem}: progress went from {}/{} to {}/{}",
+            pair[0].0, pair[0].1, pair[1].0, pair[1].1
+        ));
+    }
+    if last_done != total {
+        return Err(format!(
+            "{problem}: the search ended at {last_done}/{total} branches done"
+        ));
+    }
+    Ok(())
 }
 
 /// The statistics are consistent, on the boards `n = 1..=min(6,

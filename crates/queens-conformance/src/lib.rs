@@ -63,6 +63,8 @@
 //! | `preplaced_edge_cases` | pre-placed queens in the last row, the last column, on every row, or leaving no solution, against the reference |
 //! | `bad_input_is_refused` | inconsistent pre-placed queens are refused with the exact [`ProblemError`](queens_core::ProblemError); n = max_n + 1 gives the exact [`Error::TooLarge`](queens_core::Error::TooLarge) from all three entry points, never a panic |
 //! | `stops_when_asked` | a sink answering `Break` after k solutions gets exactly k, for several k |
+//! | `stops_at_any_node` | an observer answering `Break` when a queen is placed hears no further event (step limits and Ctrl-C rely on it) |
+//! | `progress_reaches_the_end` | the progress reported as top-level branches finish never goes back and ends at every branch done |
 //! | `statistics_are_consistent` | counted, observed and silent runs emit the same solutions; at least one safety check; at least one queen placed per solution; counting is repeatable |
 //! | `random_problems_match_reference` | proptest: random boards with up to three consistent pre-placed queens match the reference, the failure shrunk to the smallest problem |
 //!
@@ -134,6 +136,10 @@ macro_rules! __for_each_check {
                 "Inconsistent pre-placed queens and boards past max_n are refused with the exact error.",
             stops_when_asked:
                 "A sink that answers Break after k solutions gets exactly k.",
+            stops_at_any_node:
+                "An observer that answers Break when a queen is placed hears nothing more.",
+            progress_reaches_the_end:
+                "Progress through the top-level branches never goes back and ends complete.",
             statistics_are_consistent:
                 "Counted, observed and silent runs agree, and the statistics are plausible.",
             random_problems_match_reference:

@@ -19,7 +19,7 @@ queens_conformance::suite!(column_major_conformance => Wrapped(Variant::ColumnMa
 
 /// The names of the checks, in order, written out so that removing or
 /// renaming one is a deliberate change.
-const NAMES: [&str; 13] = [
+const NAMES: [&str; 15] = [
     "solutions_are_valid",
     "no_duplicates",
     "counts_match_oeis",
@@ -31,6 +31,8 @@ const NAMES: [&str; 13] = [
     "preplaced_edge_cases",
     "bad_input_is_refused",
     "stops_when_asked",
+    "stops_at_any_node",
+    "progress_reaches_the_end",
     "statistics_are_consistent",
     "random_problems_match_reference",
 ];
@@ -126,6 +128,8 @@ fn a_correct_solver_passes_and_says_what_was_checked() {
                 "stops_when_asked",
                 "n = 8, stopping after [1, 2, 3, 5] solutions"
             ),
+            ("stops_at_any_node", "n = 8, stopping at queens [1, 5, 17]"),
+            ("progress_reaches_the_end", "n = 1..=8"),
             ("statistics_are_consistent", "7 problems up to n = 6"),
             (
                 "random_problems_match_reference",
@@ -183,6 +187,8 @@ fn a_slow_solver_is_asked_only_up_to_its_practical_n() {
                 "stops_when_asked",
                 "n = 6, stopping after [1, 2, 3] solutions"
             ),
+            ("stops_at_any_node", "n = 6, stopping at queens [1, 5, 17]"),
+            ("progress_reaches_the_end", "n = 1..=6"),
             ("statistics_are_consistent", "7 problems up to n = 6"),
             (
                 "random_problems_match_reference",
@@ -201,6 +207,10 @@ fn a_table_of_answers_is_caught_past_eight_queens() {
             (
                 "unique_counts_match_oeis",
                 "n = 9: expected 46 fundamental solutions, got 0"
+            ),
+            (
+                "progress_reaches_the_end",
+                "n = 1: no progress was reported"
             ),
             (
                 "random_problems_match_reference",
@@ -445,6 +455,7 @@ fn a_panic_fails_the_check_with_the_problem_being_solved() {
                  the solver panicked: deliberately broken at n = 7"
                     .to_owned()
             ),
+            ("progress_reaches_the_end", panicked.to_owned()),
             (
                 "random_problems_match_reference",
                 format!(

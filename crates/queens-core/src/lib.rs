@@ -15,6 +15,8 @@
 //! - [`solver`]: the generic [`Search`] trait an algorithm implements and the
 //!   object-safe [`Solver`] trait the tools drive;
 //! - [`modes`]: first, count, all and unique, built once on [`Solver`];
+//! - [`trace`]: the search narrated event by event, from the solver's own
+//!   instrumentation;
 //! - [`format`] and [`svg`]: output in the seeds' notations, and drawn boards.
 //!
 //! # Design
@@ -38,6 +40,7 @@ pub mod problem;
 pub mod solver;
 pub mod svg;
 pub mod symmetry;
+pub mod trace;
 
 pub use board::{Attack, Invalid, Line, Square, validate};
 pub use error::Error;

@@ -186,7 +186,7 @@ mod tests {
                     crate::board::squares(queens).all(|q| q.shared_line(candidate).is_none());
                 observer.checked(candidate, row as u64, None);
                 if safe {
-                    observer.placed(candidate);
+                    observer.placed(candidate)?;
                     queens.push(col);
                     Self::extend(problem, queens, observer)?;
                     queens.pop();

@@ -35,10 +35,13 @@ use crate::board::{Line, Square};
 /// Receives the events of a search. Every method has an empty default, so an
 /// observer implements only what it needs.
 pub trait Observer {
-    /// A queen was put on `square`: one search node.
+    /// A queen was put on `square`: one search node. Returning `Break` stops
+    /// the search (a trace's step limit, Ctrl-C); the solver returns at once,
+    /// without reporting the queen's removal.
     #[inline(always)]
-    fn placed(&mut self, square: Square) {
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
         let _ = square;
+        ControlFlow::Continue(())
     }
 
     /// The queen on `square` was taken off again, to try the next candidate.
@@ -70,11 +73,35 @@ pub trait Observer {
         let _ = depth;
     }
 
+    /// The search has finished `done` of the `of` branches at its top level
+    /// (the candidates of the first row, the first column, or the first
+    /// queen's cells): the measure of progress shown on a terminal.
+    #[inline(always)]
+    fn progressed(&mut self, done: usize, of: usize) {
+        let _ = (done, of);
+    }
+
     /// A solution, `queens[row] = column`. Returning `Break` stops the search.
     #[inline(always)]
     fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
         let _ = queens;
         ControlFlow::Continue(())
+    }
+}
+
+/// Reports progress after the queen at `depth`, candidate `candidate` of the
+/// candidates `first..end` of its level, was taken off: when `depth` is 0,
+/// one top-level branch of the search is finished. Backtracking solvers call
+/// this after every removal; it costs a comparison when nobody listens.
+#[inline(always)]
+pub fn report_top_level<O: Observer + ?Sized>(
+    observer: &mut O,
+    depth: usize,
+    candidate: usize,
+    (first, end): (usize, usize),
+) {
+    if depth == 0 {
+        observer.progressed(candidate + 1 - first, end - first);
     }
 }
 
@@ -98,8 +125,9 @@ pub struct Stats {
 
 impl Observer for Stats {
     #[inline(always)]
-    fn placed(&mut self, _square: Square) {
+    fn placed(&mut self, _square: Square) -> ControlFlow<()> {
         self.queens_placed += 1;
+        ControlFlow::Continue(())
     }
 
     #[inline(always)]
@@ -117,8 +145,8 @@ impl Observer for Stats {
 
 impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline(always)]
-    fn placed(&mut self, square: Square) {
-        (**self).placed(square);
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
+        (**self).placed(square)
     }
 
     #[inline(always)]
@@ -142,6 +170,11 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     }
 
     #[inline(always)]
+    fn progressed(&mut self, done: usize, of: usize) {
+        (**self).progressed(done, of);
+    }
+
+    #[inline(always)]
     fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
         (**self).solution(queens)
     }
@@ -151,9 +184,8 @@ impl<O: Observer + ?Sized> Observer for &mut O {
 /// either asks it to.
 impl<A: Observer, B: Observer> Observer for (A, B) {
     #[inline(always)]
-    fn placed(&mut self, square: Square) {
-        self.0.placed(square);
-        self.1.placed(square);
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
+        either_breaks(self.0.placed(square), self.1.placed(square))
     }
 
     #[inline(always)]
@@ -181,14 +213,24 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     }
 
     #[inline(always)]
+    fn progressed(&mut self, done: usize, of: usize) {
+        self.0.progressed(done, of);
+        self.1.progressed(done, of);
+    }
+
+    #[inline(always)]
     fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
-        let first = self.0.solution(queens);
-        let second = self.1.solution(queens);
-        if first.is_break() || second.is_break() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        either_breaks(self.0.solution(queens), self.1.solution(queens))
+    }
+}
+
+/// `Break` when either flow is; both observers have already seen the event.
+#[inline(always)]
+fn either_breaks(first: ControlFlow<()>, second: ControlFlow<()>) -> ControlFlow<()> {
+    if first.is_break() || second.is_break() {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
     }
 }
 
@@ -199,7 +241,7 @@ mod tests {
     #[test]
     fn stats_count_nodes_checks_and_reads() {
         let mut stats = Stats::default();
-        stats.placed(Square::new(0, 0));
+        assert!(stats.placed(Square::new(0, 0)).is_continue());
         stats.checked(Square::new(1, 0), 1, Some(Line::Column));
         stats.checked(Square::new(1, 2), 3, None);
         stats.tested(&[Square::new(0, 1)], 4, None);
@@ -223,7 +265,7 @@ mod tests {
             }
         }
         let mut pair = (Stats::default(), StopAtOnce);
-        pair.placed(Square::new(0, 0));
+        assert!(pair.placed(Square::new(0, 0)).is_continue());
         assert!(pair.solution(&[0]).is_break());
         assert_eq!(pair.0.queens_placed, 1);
         assert!((Silent, Silent).solution(&[0]).is_continue());

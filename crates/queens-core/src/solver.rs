@@ -122,9 +122,9 @@ pub struct SolverInfo {
     /// The largest `n` it counts in reasonable time (seconds, in an
     /// optimised build); the conformance suite counts up to this.
     pub practical_n: usize,
-    /// The work it will do on an `n`×`n` board, when known beforehand.
+    /// The work it will do on a problem, when known beforehand.
     #[serde(skip)]
-    pub workload: Option<fn(usize) -> Workload>,
+    pub workload: Option<fn(&Problem) -> Workload>,
 }
 
 impl SolverInfo {
@@ -149,8 +149,9 @@ impl SolverInfo {
 /// a [`Solver`]. The search receives a problem already checked against
 /// [`SolverInfo::max_n`], and must:
 ///
-/// - report every queen put on and taken off the board, every safety check
-///   and every exhausted row (or column) to `observer`;
+/// - report every queen put on and taken off the board, every safety check,
+///   every exhausted row (or column) and each finished top-level branch to
+///   `observer`, and return at once when [`Observer::placed`] answers `Break`;
 /// - call [`Observer::solution`] for each solution, in the documented order,
 ///   and return as soon as it answers `Break`;
 /// - keep every pre-placed queen where the problem put it;
@@ -197,8 +198,8 @@ struct Emitting<'s, 'f, O> {
 
 impl<O: Observer> Observer for Emitting<'_, '_, O> {
     #[inline(always)]
-    fn placed(&mut self, square: Square) {
-        self.inner.placed(square);
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
+        self.inner.placed(square)
     }
 
     #[inline(always)]
@@ -219,6 +220,11 @@ impl<O: Observer> Observer for Emitting<'_, '_, O> {
     #[inline(always)]
     fn exhausted(&mut self, depth: usize) {
         self.inner.exhausted(depth);
+    }
+
+    #[inline(always)]
+    fn progressed(&mut self, done: usize, of: usize) {
+        self.inner.progressed(done, of);
     }
 
     #[inline(always)]

@@ -82,7 +82,12 @@ impl fmt::Display for Event {
                 square,
                 line,
                 attacker: None,
-            } => write!(f, "reject {}: attacked on {}", Spelled(*square), line.with_article()),
+            } => write!(
+                f,
+                "reject {}: attacked on {}",
+                Spelled(*square),
+                line.with_article()
+            ),
             Event::Test { queens, conflict } => {
                 let squares: Vec<String> = queens.iter().map(ToString::to_string).collect();
                 match conflict {
@@ -234,8 +239,13 @@ mod tests {
         tracer.exhausted(2);
         tracer.removed(Square::new(1, 3));
         let _ = tracer.solution(&[1, 3, 0, 2]);
-        tracer.tested(&[Square::new(0, 0), Square::new(1, 1)], 2, Some(Line::Diagonal));
+        tracer.tested(
+            &[Square::new(0, 0), Square::new(1, 1)],
+            2,
+            Some(Line::Diagonal),
+        );
         let stats = tracer.stats();
+        drop(tracer);
         assert_eq!(
             lines,
             [

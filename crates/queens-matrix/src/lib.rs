@@ -56,6 +56,7 @@
 //! off the end of the function, and using that result is undefined behaviour
 //! in C. Seed 000's complete program is the one followed here.
 
+use queens_core::observer::report_top_level;
 use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square};
 
 /// The largest board accepted: the search's bookkeeping arrays are sized
@@ -110,7 +111,9 @@ impl Search for MatrixBacktracking {
                 board.set(row, col, 1);
                 queens[row] = col;
                 row_in_column[col] = row;
-                observer.placed(Square::new(row, col));
+                if observer.placed(Square::new(row, col)).is_break() {
+                    return;
+                }
                 if col + 1 < n {
                     col += 1;
                     row = rows[col].0;
@@ -121,6 +124,7 @@ impl Search for MatrixBacktracking {
                 }
                 board.set(row, col, 0);
                 observer.removed(Square::new(row, col));
+                report_top_level(observer, col, row, rows[0]);
                 row += 1;
             } else {
                 // No row left in this column: go back to the column on the
@@ -133,6 +137,7 @@ impl Search for MatrixBacktracking {
                 row = row_in_column[col];
                 board.set(row, col, 0);
                 observer.removed(Square::new(row, col));
+                report_top_level(observer, col, row, rows[0]);
                 row += 1;
             }
         }

@@ -73,6 +73,7 @@
 //!   answer is `C(n², n)` tests, given above.
 
 use queens_core::combinatorics::binomial;
+use queens_core::observer::report_top_level;
 use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square, Workload};
 use std::ops::ControlFlow;
 
@@ -105,7 +106,9 @@ impl Search for NaiveCombinations {
         let to_choose = n - preplaced.len();
         let mut leaf = Leaf::new(n, preplaced);
         for &square in preplaced {
-            observer.placed(square);
+            if observer.placed(square).is_break() {
+                return;
+            }
         }
         if to_choose == 0 {
             // One combination: the pre-placed queens alone (for n = 0, the
@@ -130,18 +133,24 @@ impl Search for NaiveCombinations {
                 // put it there and test the placement, cell after cell.
                 let cells_left = next..=last_first + last;
                 let squares_left = &free.squares[cells_left.clone()];
-                for (&square, &lines) in squares_left.iter().zip(&free.lines[cells_left]) {
+                let lines_left = &free.lines[cells_left.clone()];
+                for ((&square, &lines), index) in
+                    squares_left.iter().zip(lines_left).zip(cells_left)
+                {
                     chosen.set(last, square, lines);
-                    observer.placed(square);
-                    if leaf.test(&chosen, observer).is_break() {
+                    if observer.placed(square).is_break() || leaf.test(&chosen, observer).is_break()
+                    {
                         return;
                     }
                     observer.removed(square);
+                    report_top_level(observer, depth, index, (0, last_first + 1));
                 }
             } else if next <= last_first + depth {
                 chosen.set(depth, free.squares[next], free.lines[next]);
                 choice[depth] = next;
-                observer.placed(chosen.squares[depth]);
+                if observer.placed(chosen.squares[depth]).is_break() {
+                    return;
+                }
                 depth += 1;
                 next += 1;
                 continue;
@@ -154,19 +163,23 @@ impl Search for NaiveCombinations {
             }
             depth -= 1;
             observer.removed(chosen.squares[depth]);
+            report_top_level(observer, depth, choice[depth], (0, last_first + 1));
             next = choice[depth] + 1;
         }
     }
 }
 
-/// The work announced before a run: the generator tests every one of the
-/// `C(n², n)` placements of an empty `n`×`n` board.
-fn placements_tested(n: usize) -> Workload {
-    let n = n as u128;
-    let cells = n * n;
+/// The work announced before a run: the generator tests every placement of
+/// the `n - k` queens not pre-placed on the `n² - k` cells left, `C(n², n)`
+/// on an empty board.
+fn placements_tested(problem: &Problem) -> Workload {
+    let n = problem.n() as u128;
+    let preplaced = problem.preplaced().len() as u128;
+    let cells = n * n - preplaced;
+    let queens = n - preplaced;
     Workload {
-        formula: format!("C({cells}, {n})"),
-        amount: binomial(cells, n),
+        formula: format!("C({cells}, {queens})"),
+        amount: binomial(cells, queens),
         unit: "placements",
     }
 }
@@ -558,14 +571,19 @@ mod tests {
         let workload = NaiveCombinations
             .info()
             .workload
-            .map(|workload| workload(9));
+            .map(|workload| workload(&Problem::new(9)));
         assert_eq!(
             workload.map(|workload| workload.to_string()),
             Some("C(81, 9) = 260,887,834,350 placements".to_string())
         );
-        assert_eq!(placements_tested(7).amount, Some(85_900_584));
-        assert_eq!(placements_tested(32).formula, "C(1024, 32)");
-        assert_eq!(placements_tested(32).amount, None);
+        assert_eq!(placements_tested(&Problem::new(7)).amount, Some(85_900_584));
+        assert_eq!(placements_tested(&Problem::new(32)).formula, "C(1024, 32)");
+        assert_eq!(placements_tested(&Problem::new(32)).amount, None);
+        let two_queens = Problem::with_queens(8, [Square::new(0, 0), Square::new(1, 2)]).unwrap();
+        assert_eq!(
+            placements_tested(&two_queens).to_string(),
+            "C(62, 6) = 61,474,519 placements"
+        );
     }
 
     /// Records the tests and counts the other events.
@@ -578,8 +596,9 @@ mod tests {
     }
 
     impl Observer for Trace {
-        fn placed(&mut self, _square: Square) {
+        fn placed(&mut self, _square: Square) -> ControlFlow<()> {
             self.placed += 1;
+            ControlFlow::Continue(())
         }
 
         fn removed(&mut self, _square: Square) {

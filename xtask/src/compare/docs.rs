@@ -148,7 +148,10 @@ mod tests {
             ) else {
                 continue;
             };
-            let workload = solver.info().workload.and_then(|work| work(*n).amount);
+            let workload = solver
+                .info()
+                .workload
+                .and_then(|work| work(&Problem::new(*n)).amount);
             if *n > CHECKED_UP_TO || workload.is_some_and(|amount| amount > CHECKED_WORKLOAD) {
                 continue;
             }

@@ -229,8 +229,11 @@ impl Timeline {
         let (&anchor, &anchor_seconds) = self.seconds.range(..n).next_back()?;
         let info = self.solver.info();
         if let (true, Some(workload)) = (self.mode.searches_everything(), info.workload) {
-            let here = workload(n);
-            if let Some(there) = workload(anchor).amount.filter(|&amount| amount > 0) {
+            let here = workload(&Problem::new(n));
+            if let Some(there) = workload(&Problem::new(anchor))
+                .amount
+                .filter(|&amount| amount > 0)
+            {
                 let seconds = here.amount.map_or(f64::INFINITY, |amount| {
                     anchor_seconds * (amount as f64 / there as f64)
                 });
@@ -317,9 +320,9 @@ mod tests {
             order: Order::Unspecified,
             max_n: 30,
             practical_n: 6,
-            workload: Some(|n| Workload {
-                formula: format!("10^{n}"),
-                amount: Some(10u128.pow(n as u32)),
+            workload: Some(|problem| Workload {
+                formula: format!("10^{}", problem.n()),
+                amount: Some(10u128.pow(problem.n() as u32)),
                 unit: "steps",
             }),
         };

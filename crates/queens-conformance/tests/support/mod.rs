@@ -87,20 +87,24 @@ impl Board {
         if row == n {
             return observer.solution(&self.queens);
         }
-        for col in 0..n {
-            if problem.column_in_row(row).is_some_and(|fixed| fixed != col) {
-                continue;
-            }
+        let columns = match problem.column_in_row(row) {
+            Some(fixed) => (fixed, fixed + 1),
+            None => (0, n),
+        };
+        for col in columns.0..columns.1 {
             let square = Square::new(row, col);
             let conflict = self.conflict(square);
             observer.checked(square, 3, conflict);
             if conflict.is_none() {
                 self.queens[row] = col;
                 self.mark(square, true);
-                observer.placed(square);
+                observer.placed(square)?;
                 self.place_row(problem, row + 1, observer)?;
                 observer.removed(square);
                 self.mark(square, false);
+            }
+            if row == 0 {
+                observer.progressed(col + 1 - columns.0, columns.1 - columns.0);
             }
         }
         observer.exhausted(row);
@@ -312,10 +316,11 @@ impl Search for TableOfAnswers {
             return;
         }
         for queens in reference::solutions(problem) {
-            for (row, &col) in queens.iter().enumerate() {
-                observer.placed(Square::new(row, col));
-            }
-            if observer.solution(&queens).is_break() {
+            let placed = queens
+                .iter()
+                .enumerate()
+                .try_for_each(|(row, &col)| observer.placed(Square::new(row, col)));
+            if placed.is_break() || observer.solution(&queens).is_break() {
                 return;
             }
         }
