@@ -10,6 +10,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
 use serde::Serialize;
 
@@ -179,14 +180,66 @@ pub trait Solver: Send + Sync {
     /// statistics.
     fn solve_counted(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<Stats, Error>;
 
+    /// Streams the solutions of `problem` to `sink` and returns the search's
+    /// statistics, like [`solve_counted`](Solver::solve_counted), while
+    /// passing the search's progress to `progress` and stopping at the next
+    /// queen placed once `stop` is set (by a Ctrl-C handler, say). The flag is
+    /// read once per search node, which costs little; `progress` is called
+    /// once per finished top-level branch. A solver implementing [`Solver`]
+    /// by hand may leave this out: it then counts, reports no progress and
+    /// stops only when `sink` asks.
+    fn solve_monitored(
+        &self,
+        problem: &Problem,
+        progress: &mut dyn FnMut(usize, usize),
+        stop: &AtomicBool,
+        sink: &mut Sink<'_>,
+    ) -> Result<Stats, Error> {
+        let _ = (progress, stop);
+        self.solve_counted(problem, sink)
+    }
+
     /// Streams the solutions of `problem` to `sink`, reporting every event of
-    /// the search to `observer` (for traces and progress).
+    /// the search to `observer` (for traces).
     fn solve_observed(
         &self,
         problem: &Problem,
         observer: &mut dyn Observer,
         sink: &mut Sink<'_>,
     ) -> Result<(), Error>;
+}
+
+/// Counts statistics, passes progress on, and stops when the flag is set.
+struct Monitored<'p, 's> {
+    stats: Stats,
+    progress: &'p mut dyn FnMut(usize, usize),
+    stop: &'s AtomicBool,
+}
+
+impl Observer for Monitored<'_, '_> {
+    #[inline(always)]
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
+        self.stats.placed(square)?;
+        if self.stop.load(AtomicOrdering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[inline(always)]
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.stats.checked(square, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
+        self.stats.tested(queens, cells_read, conflict);
+    }
+
+    fn progressed(&mut self, done: usize, of: usize) {
+        (self.progress)(done, of);
+    }
 }
 
 /// Passes a search's events to an inner observer and its solutions to the
@@ -266,6 +319,26 @@ impl<S: Search> Solver for S {
         Ok(stats)
     }
 
+    fn solve_monitored(
+        &self,
+        problem: &Problem,
+        progress: &mut dyn FnMut(usize, usize),
+        stop: &AtomicBool,
+        sink: &mut Sink<'_>,
+    ) -> Result<Stats, Error> {
+        S::INFO.check_size(problem.n())?;
+        let mut monitored = Emitting {
+            inner: Monitored {
+                stats: Stats::default(),
+                progress,
+                stop,
+            },
+            sink,
+        };
+        self.search(problem, &mut monitored);
+        Ok(monitored.inner.stats)
+    }
+
     fn solve_observed(
         &self,
         problem: &Problem,
@@ -300,6 +373,57 @@ mod tests {
             Order::ColumnMajor.compare(&[2, 0, 3, 1], &[1, 3, 0, 2]),
             Ordering::Less
         );
+    }
+
+    /// A row-by-row search that places queens without any check, enough to
+    /// see the monitored entry point count, report progress and stop.
+    struct Blind;
+
+    impl Search for Blind {
+        const INFO: SolverInfo = SolverInfo {
+            name: "blind",
+            title: "a search with no checks",
+            seeds: "none",
+            order: Order::RowMajor,
+            max_n: 4,
+            practical_n: 4,
+            workload: None,
+        };
+
+        fn search<O: Observer>(&self, problem: &Problem, observer: &mut O) {
+            let n = problem.n();
+            for col in 0..n {
+                for row in 0..n {
+                    if observer.placed(Square::new(row, col)).is_break() {
+                        return;
+                    }
+                }
+                observer.progressed(col + 1, n);
+            }
+        }
+    }
+
+    #[test]
+    fn monitored_runs_count_report_progress_and_stop() {
+        let mut reports = Vec::new();
+        let go_on = AtomicBool::new(false);
+        let stats = Blind
+            .solve_monitored(
+                &Problem::new(3),
+                &mut |done, of| reports.push((done, of)),
+                &go_on,
+                &mut |_| ControlFlow::Continue(()),
+            )
+            .unwrap();
+        assert_eq!(stats.queens_placed, 9);
+        assert_eq!(reports, [(1, 3), (2, 3), (3, 3)]);
+        let stop = AtomicBool::new(true);
+        let stats = Blind
+            .solve_monitored(&Problem::new(3), &mut |_, _| {}, &stop, &mut |_| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!(stats.queens_placed, 1);
     }
 
     #[test]
