@@ -554,8 +554,8 @@ pub fn stops_at_any_node(solver: &dyn Solver) -> Verdict {
         })?;
         if observer.events_after_stop > 0 {
             return Err(format!(
-                "{problem}: asked to stop at queen {stop_at}, the search reported {} more",
-                counted(observer.events_after_stop, "event")
+                "{problem}: asked to stop at queen {stop_at}, the search went on for {}",
+                counted(observer.events_after_stop, "more event")
             ));
         }
         if observer.queens_placed >= stop_at {

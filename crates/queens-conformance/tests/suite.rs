@@ -414,6 +414,17 @@ fn an_ignored_break_is_caught() {
 }
 
 #[test]
+fn an_ignored_stop_at_a_queen_is_caught() {
+    assert_eq!(
+        failures(&Wrapped(Variant::IgnoresStopAtQueen)),
+        expected(&[(
+            "stops_at_any_node",
+            "n = 8: asked to stop at queen 1, the search went on for 21887 more events"
+        )])
+    );
+}
+
+#[test]
 fn missing_statistics_are_caught() {
     assert_eq!(
         failures(&Wrapped(Variant::NoStatistics)),

@@ -137,6 +137,8 @@ pub(crate) enum Variant {
     IgnoresPreplaced,
     /// Goes on emitting after the sink asked it to stop.
     IgnoresBreak,
+    /// Goes on searching after an observer asked it to stop at a queen.
+    IgnoresStopAtQueen,
     /// Reports empty statistics.
     NoStatistics,
     /// Declares max_n = 10 but solves larger boards instead of refusing.
@@ -226,6 +228,7 @@ impl Solver for Wrapped {
             Variant::SwapsSecondAndThird => "swaps-second-and-third",
             Variant::IgnoresPreplaced => "ignores-preplaced",
             Variant::IgnoresBreak => "ignores-break",
+            Variant::IgnoresStopAtQueen => "ignores-stop-at-queen",
             Variant::NoStatistics => "no-statistics",
             Variant::SkipsSizeCheck => "skips-size-check",
             Variant::PanicsAtSeven => "panics-at-seven",
@@ -282,6 +285,12 @@ impl Solver for Wrapped {
     ) -> Result<(), Error> {
         self.check_size(problem)?;
         let mut solutions = Vec::new();
+        let mut deaf = Deaf(observer);
+        let observer: &mut dyn Observer = if self.0 == Variant::IgnoresStopAtQueen {
+            &mut deaf
+        } else {
+            deaf.0
+        };
         RowByRow.solve_observed(
             &self.inner_problem(problem),
             observer,
@@ -289,6 +298,37 @@ impl Solver for Wrapped {
         )?;
         self.replay(&self.distort(problem, solutions), sink);
         Ok(())
+    }
+}
+
+/// Passes every event on but never lets the observer stop the search at a
+/// queen: the fault of [`Variant::IgnoresStopAtQueen`].
+struct Deaf<'a>(&'a mut dyn Observer);
+
+impl Observer for Deaf<'_> {
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
+        let _ = self.0.placed(square);
+        ControlFlow::Continue(())
+    }
+
+    fn removed(&mut self, square: Square) {
+        self.0.removed(square);
+    }
+
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.0.checked(square, cells_read, conflict);
+    }
+
+    fn exhausted(&mut self, depth: usize) {
+        self.0.exhausted(depth);
+    }
+
+    fn progressed(&mut self, done: usize, of: usize) {
+        self.0.progressed(done, of);
+    }
+
+    fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+        self.0.solution(queens)
     }
 }
 
