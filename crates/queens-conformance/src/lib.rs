@@ -25,7 +25,7 @@
 //! 2. The student's crate takes `queens-conformance` as a dev-dependency and
 //!    ends its `lib.rs` with
 //!
-//!    ```ignore
+//!    ```text
 //!    #[cfg(test)]
 //!    queens_conformance::suite!(StudentSolver);
 //!    ```
@@ -207,7 +207,7 @@ macro_rules! __suite_module {
 /// [`Search`](queens_core::Search) does); it is evaluated inside the module,
 /// which imports everything of the module the macro is called in.
 ///
-/// ```ignore
+/// ```text
 /// #[cfg(test)]
 /// queens_conformance::suite!(ArrayBacktracking);
 /// ```
@@ -215,7 +215,7 @@ macro_rules! __suite_module {
 /// The module is called `conformance`; name it yourself to run the suite on
 /// two solvers in one module:
 ///
-/// ```ignore
+/// ```text
 /// #[cfg(test)]
 /// queens_conformance::suite!(student_conformance => StudentSolver::new());
 /// ```
