@@ -186,6 +186,7 @@ fn scan_earlier_rows(earlier: &[Column], col: Column) -> (Option<Line>, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens_core::observer::Collect;
     use queens_core::{Stats, modes};
 
     #[test]
@@ -220,15 +221,6 @@ mod tests {
             }
         );
         assert_eq!(modes::count(&ArrayBacktracking, &Problem::new(8)), Ok(92));
-    }
-
-    struct Collect<'a>(&'a mut Vec<Vec<usize>>);
-
-    impl Observer for Collect<'_> {
-        fn solution(&mut self, queens: &[usize]) -> std::ops::ControlFlow<()> {
-            self.0.push(queens.to_vec());
-            std::ops::ControlFlow::Continue(())
-        }
     }
 }
 

@@ -257,6 +257,7 @@ impl FreeLines {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens_core::observer::Collect;
     use queens_core::{Stats, modes};
     use std::ops::ControlFlow;
 
@@ -410,15 +411,6 @@ mod tests {
     impl Observer for Checks {
         fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
             self.0.push((square, cells_read, conflict));
-        }
-    }
-
-    struct Collect<'a>(&'a mut Vec<Vec<usize>>);
-
-    impl Observer for Collect<'_> {
-        fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
-            self.0.push(queens.to_vec());
-            ControlFlow::Continue(())
         }
     }
 

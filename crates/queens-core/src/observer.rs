@@ -111,6 +111,18 @@ pub struct Silent;
 
 impl Observer for Silent {}
 
+/// Keeps every solution it hears, in order, in the vector it borrows: for
+/// tests, and for pairing with [`Stats`] as `(&mut stats, Collect(&mut v))`.
+#[derive(Debug)]
+pub struct Collect<'a>(pub &'a mut Vec<Vec<usize>>);
+
+impl Observer for Collect<'_> {
+    fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+        self.0.push(queens.to_vec());
+        ControlFlow::Continue(())
+    }
+}
+
 /// Counts of what a search did; see the [module documentation](self) for
 /// what each one means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

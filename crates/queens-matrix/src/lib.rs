@@ -220,8 +220,8 @@ fn check<O: Observer>(board: &Board, row: usize, col: usize, observer: &mut O) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens_core::observer::Collect;
     use queens_core::{Stats, modes};
-    use std::ops::ControlFlow;
 
     #[test]
     fn scan_names_the_attack_and_counts_reads() {
@@ -337,15 +337,6 @@ mod tests {
                 Ok(count),
                 "n = {n}"
             );
-        }
-    }
-
-    struct Collect<'a>(&'a mut Vec<Vec<usize>>);
-
-    impl Observer for Collect<'_> {
-        fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
-            self.0.push(queens.to_vec());
-            ControlFlow::Continue(())
         }
     }
 }

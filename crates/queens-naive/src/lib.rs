@@ -365,6 +365,7 @@ fn first_clash(combination: &[Lines]) -> (Option<Line>, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens_core::observer::Collect;
     use queens_core::{Solver, Stats, modes};
 
     /// The lines through each of `cells` on an `n`×`n` board.
@@ -611,15 +612,6 @@ mod tests {
 
         fn exhausted(&mut self, depth: usize) {
             self.exhausted.push(depth);
-        }
-    }
-
-    struct Collect<'a>(&'a mut Vec<Vec<usize>>);
-
-    impl Observer for Collect<'_> {
-        fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
-            self.0.push(queens.to_vec());
-            ControlFlow::Continue(())
         }
     }
 }
