@@ -8,9 +8,12 @@
 //! times each; the table shows the best time of each side and the ratio
 //! Rust / C against the target. The Rust side runs in this process on the
 //! silent path (`modes::count`); the C side is timed as a whole process, so
-//! its start-up (a millisecond or so) counts against it.
+//! its start-up (a millisecond or so) counts against it. The last column is
+//! the cost of statistics: the best time of the same count through
+//! `solve_counted`, over the silent path's.
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -81,6 +84,8 @@ struct Duel {
     rust_count: u64,
     c_count: u64,
     rust_best: f64,
+    /// The best time of the same count with statistics counted.
+    counted_best: f64,
     c_best: f64,
     target: f64,
 }
@@ -172,6 +177,7 @@ fn duel(
         rust_count: 0,
         c_count: 0,
         rust_best: f64::INFINITY,
+        counted_best: f64::INFINITY,
         c_best: f64::INFINITY,
         target: pairing.target,
     };
@@ -202,6 +208,13 @@ fn duel(
             .map_err(|error| Error::Failed(error.to_string()))?;
         result.rust_best = result.rust_best.min(start.elapsed().as_secs_f64());
         result.rust_count = count;
+
+        // The same count with statistics: what counting costs, measured
+        // beside the silent path that the ratio to C is taken on.
+        let start = Instant::now();
+        black_box(solver.solve_counted(&problem, &mut |_| ControlFlow::Continue(())))
+            .map_err(|error| Error::Failed(error.to_string()))?;
+        result.counted_best = result.counted_best.min(start.elapsed().as_secs_f64());
     }
     Ok(result)
 }
@@ -219,6 +232,7 @@ fn table(duels: &[Duel], runs: u32) -> String {
         "Rust / C".to_owned(),
         "target".to_owned(),
         "met".to_owned(),
+        "counted / silent".to_owned(),
     ]);
     for duel in duels {
         let ratio = duel.rust_best / duel.c_best;
@@ -247,6 +261,7 @@ fn table(duels: &[Duel], runs: u32) -> String {
             ratio_text,
             format!("≤ {:.1}", duel.target),
             met,
+            format!("{:.2}", duel.counted_best / duel.rust_best),
         ]);
     }
     let mut table = builder.build();
