@@ -4,6 +4,9 @@
 //!
 //! One module per task:
 //!
+//! - [`browser_check`]: `cargo xtask browser-check`, the trace page of
+//!   `queens trace --html` opened in a headless Chromium and its counters
+//!   checked;
 //! - [`compare`]: `cargo xtask compare`, every registered solver side by side
 //!   over a range of board sizes, as tables, JSON, CSV, a plot and the
 //!   generated `docs/comparison.md`;
@@ -12,6 +15,7 @@
 //! The binary (`src/main.rs`) only parses the command line; the tasks live in
 //! this library so that their tests can reach them.
 
+pub mod browser_check;
 pub mod compare;
 pub mod machine;
 pub mod peers;

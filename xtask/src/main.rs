@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use xtask::{compare, peers};
+use xtask::{browser_check, compare, peers};
 
 /// The project's automation tasks.
 #[derive(Debug, Parser)]
@@ -21,6 +21,9 @@ enum Task {
     Compare(compare::Args),
     /// Each solver against its seed's C program (needs ../shared/peers and gcc).
     Peers(peers::Args),
+    /// The trace page of `queens trace --html` in headless Chromium: counters
+    /// checked, screenshot saved (needs `apt-get install chromium`).
+    BrowserCheck(browser_check::Args),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     let outcome = match cli.task {
         Task::Compare(args) => compare::run(&args),
         Task::Peers(args) => peers::run(&args),
+        Task::BrowserCheck(args) => browser_check::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

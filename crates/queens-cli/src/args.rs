@@ -1,4 +1,4 @@
-//! The command line, declared with clap derive: the three commands, the
+//! The command line, declared with clap derive: the four commands, the
 //! options they share, and the value parsers that turn each argument into a
 //! model value.
 //!
@@ -6,20 +6,22 @@
 //! that [`crate::failure`] can print exactly that line instead of clap's
 //! several-line report. The algorithm names are never written here: the
 //! parser of `--algo` looks them up in the registry, `queens_solvers`, and
-//! so lists and accepts whatever solvers it holds.
+//! so lists and accepts whatever solvers it holds. The board formats are the
+//! model's, [`TextFormat::ALL`], plus `svg`.
 
 use std::ffi::OsStr;
 use std::num::IntErrorKind;
+use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
-use queens_core::{Mode, Solver, Square};
+use queens_core::{Solver, Square, TextFormat};
 
-use crate::{failure, guard};
+use crate::{failure, guard, trace};
 
-/// Count, find or list the solutions of the N-Queens problem with any solver
-/// of the workspace.
+/// Count, find, list, draw or trace the solutions of the N-Queens problem
+/// with any solver of the workspace.
 #[derive(Parser)]
 #[command(
     name = "queens",
@@ -33,32 +35,29 @@ pub(crate) struct Cli {
     pub(crate) command: Command,
 }
 
-/// The three questions the tool answers.
+/// The questions the tool answers.
 #[derive(Subcommand)]
 pub(crate) enum Command {
-    /// Print the number of solutions.
-    Count(Options),
-    /// Print the first solution in the solver's order, as a 0/1 board.
-    First(Options),
+    /// Print the number of solutions. On a terminal, a long count shows a
+    /// progress bar on stderr; Ctrl-C stops it and says how many solutions
+    /// were found.
+    Count(CountOptions),
+    /// Print the first solution in the solver's order, as a board (a 0/1
+    /// matrix unless --format says otherwise).
+    First(DrawOptions),
     /// Print every solution in the solver's order, boards separated by a
-    /// blank line.
-    All(Options),
+    /// blank line (`rows` prints one line per solution), or write one SVG
+    /// file per solution.
+    All(DrawOptions),
+    /// Narrate the search as it happens, one line per event (place, reject,
+    /// remove, backtrack, solution), with boards drawn at each solution and
+    /// a summary of the statistics.
+    Trace(TraceOptions),
 }
 
-impl Command {
-    /// The question asked, and the options it was asked with.
-    pub(crate) fn into_parts(self) -> (Mode, Options) {
-        match self {
-            Command::Count(options) => (Mode::Count, options),
-            Command::First(options) => (Mode::First, options),
-            Command::All(options) => (Mode::All, options),
-        }
-    }
-}
-
-/// The options every command takes.
+/// The problem every command solves, and the solver to solve it with.
 #[derive(Args)]
-pub(crate) struct Options {
+pub(crate) struct ProblemOptions {
     /// The board size: N queens on an N×N board.
     #[arg(
         value_name = "N",
@@ -76,12 +75,6 @@ pub(crate) struct Options {
     )]
     pub(crate) algo: &'static dyn Solver,
 
-    /// Only fundamental solutions: one per class of solutions under the
-    /// eight rotations and reflections of the board, each in its canonical
-    /// (lexicographically smallest) form. Not with --queen.
-    #[arg(long)]
-    pub(crate) unique: bool,
-
     /// A queen placed before the search starts, at ROW:COL counted from 0
     /// (repeatable). Every solution keeps it there.
     #[arg(
@@ -91,15 +84,136 @@ pub(crate) struct Options {
         value_parser = parse_square
     )]
     pub(crate) queens: Vec<Square>,
+}
+
+/// The options `count`, `first` and `all` share.
+#[derive(Args)]
+pub(crate) struct Options {
+    /// The problem and the solver.
+    #[command(flatten)]
+    pub(crate) problem: ProblemOptions,
+
+    /// Only fundamental solutions: one per class of solutions under the
+    /// eight rotations and reflections of the board, each in its canonical
+    /// (lexicographically smallest) form. Not with --queen.
+    #[arg(long)]
+    pub(crate) unique: bool,
 
     /// Print JSON: one object for count and first, one line per solution for
-    /// all.
+    /// all. Not with --format.
     #[arg(long)]
     pub(crate) json: bool,
 
     /// Run work that would take hours instead of refusing it.
     #[arg(long, long_help = guard::force_help())]
     pub(crate) force: bool,
+}
+
+/// The options of `count`.
+#[derive(Args)]
+pub(crate) struct CountOptions {
+    /// What every command takes.
+    #[command(flatten)]
+    pub(crate) options: Options,
+
+    /// Show no progress bar, even on a terminal.
+    #[arg(long, short)]
+    pub(crate) quiet: bool,
+}
+
+/// The options of `first` and `all`: what `count` takes, and how to draw
+/// the boards.
+#[derive(Args)]
+pub(crate) struct DrawOptions {
+    /// What every command takes.
+    #[command(flatten)]
+    pub(crate) options: Options,
+
+    /// How to print each board: seed 000's 0/1 `matrix` (the default), seed
+    /// 001's `hash` (`# ` and `_ `), seed 004's `stars` (`Q`, `*`, and `U` for
+    /// a pre-placed queen), seed 004's table line `rows` (the 1-based column
+    /// of each row's queen), LeetCode's `dots` (`.Q..`), or a drawn `svg`
+    /// chessboard (all: one file per solution, into --out DIR).
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_parser = BOARD_FORMAT,
+        conflicts_with = "json"
+    )]
+    pub(crate) format: Option<BoardFormat>,
+
+    /// With --format svg: the file to write (first; the SVG goes to stdout
+    /// without it) or the directory to write solution-0001.svg, ... into
+    /// (all, required; with --unique also sheet.svg, every board on one
+    /// page). The directory is created if missing; files in it are replaced.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) out: Option<PathBuf>,
+}
+
+/// The options of `trace`.
+#[derive(Args)]
+pub(crate) struct TraceOptions {
+    /// The problem and the solver.
+    #[command(flatten)]
+    pub(crate) problem: ProblemOptions,
+
+    /// Stop after this many steps (events), with the summary of the search
+    /// so far. A limited trace is never refused as too long.
+    #[arg(long, value_name = "STEPS", value_parser = parse_limit)]
+    pub(crate) limit: Option<u64>,
+
+    /// Also draw the board after every K-th step, not only at solutions.
+    #[arg(long, value_name = "K", value_parser = parse_every)]
+    pub(crate) every: Option<u64>,
+
+    /// How to draw the boards: matrix, hash, stars (the default; `U` marks a
+    /// pre-placed queen), rows (`-` for a row without a queen yet) or dots.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_parser = TEXT_FORMAT,
+        default_value = TextFormat::Stars.name()
+    )]
+    pub(crate) format: TextFormat,
+
+    /// Also write FILE: one self-contained HTML page that replays the trace
+    /// in a browser. The text trace still prints.
+    #[arg(long, value_name = "FILE", long_help = trace::html_help())]
+    pub(crate) html: Option<PathBuf>,
+
+    /// Trace work that would take hours instead of refusing it.
+    #[arg(long)]
+    pub(crate) force: bool,
+}
+
+/// How boards are drawn: one of the model's text notations, or SVG.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BoardFormat {
+    /// A text notation, [`TextFormat::render`].
+    Text(TextFormat),
+    /// A drawn chessboard, [`queens_core::svg::board`].
+    Svg,
+}
+
+impl BoardFormat {
+    /// The name of the SVG format on the command line.
+    const SVG: &'static str = "svg";
+
+    /// Every format, text ones first, in the model's order.
+    fn all() -> impl Iterator<Item = BoardFormat> {
+        TextFormat::ALL
+            .into_iter()
+            .map(BoardFormat::Text)
+            .chain([BoardFormat::Svg])
+    }
+
+    /// The name used on the command line.
+    fn name(self) -> &'static str {
+        match self {
+            BoardFormat::Text(format) => format.name(),
+            BoardFormat::Svg => Self::SVG,
+        }
+    }
 }
 
 /// A value on the command line that does not parse, worded as the line the
@@ -116,6 +230,20 @@ pub(crate) enum ValueError {
         /// What was expected instead.
         reason: &'static str,
     },
+    /// A format that is not one of the tool's.
+    #[error("invalid value '{value}' for --format: expected one of {expected}")]
+    UnknownFormat {
+        /// What the user wrote.
+        value: String,
+        /// The names accepted, comma-separated.
+        expected: String,
+    },
+    /// `trace --format svg`: a trace draws its boards as text.
+    #[error(
+        "invalid value 'svg' for --format: trace draws its boards as text; \
+         use --html FILE for a drawn replay"
+    )]
+    SvgTrace,
     /// A name that is not in the registry.
     #[error(
         "unknown algorithm '{name}' (expected one of {})",
@@ -143,6 +271,28 @@ fn parse_board_size(text: &str) -> Result<usize, ValueError> {
             reason,
         }
     })
+}
+
+/// Parses `--limit`: a whole number of steps, 1 or more.
+fn parse_limit(text: &str) -> Result<u64, ValueError> {
+    parse_positive("--limit", text)
+}
+
+/// Parses `--every`: a whole number of steps, 1 or more.
+fn parse_every(text: &str) -> Result<u64, ValueError> {
+    parse_positive("--every", text)
+}
+
+/// Parses a count of steps for `argument`: a whole number, 1 or more.
+fn parse_positive(argument: &'static str, text: &str) -> Result<u64, ValueError> {
+    match text.parse::<u64>() {
+        Ok(steps) if steps > 0 => Ok(steps),
+        _ => Err(ValueError::Invalid {
+            argument,
+            value: text.to_owned(),
+            reason: "expected a whole number of steps, 1 or more",
+        }),
+    }
 }
 
 /// Whether `text` is a minus sign followed by digits.
@@ -195,6 +345,86 @@ impl TypedValueParser for AlgorithmParser {
     }
 }
 
+/// The text formats a trace accepts, by name.
+fn parse_text_format(name: &str) -> Result<TextFormat, ValueError> {
+    TextFormat::ALL
+        .into_iter()
+        .find(|format| format.name() == name)
+        .ok_or_else(|| {
+            if name == BoardFormat::SVG {
+                ValueError::SvgTrace
+            } else {
+                unknown_format(name, text_format_names())
+            }
+        })
+}
+
+/// The formats `first` and `all` accept, by name.
+fn parse_board_format(name: &str) -> Result<BoardFormat, ValueError> {
+    BoardFormat::all()
+        .find(|format| format.name() == name)
+        .ok_or_else(|| unknown_format(name, board_format_names()))
+}
+
+/// The names of the text formats, in the model's order.
+fn text_format_names() -> Vec<&'static str> {
+    TextFormat::ALL.into_iter().map(TextFormat::name).collect()
+}
+
+/// The names of every format, `svg` last.
+fn board_format_names() -> Vec<&'static str> {
+    BoardFormat::all().map(BoardFormat::name).collect()
+}
+
+/// The error for a format name that is none of `expected`.
+fn unknown_format(name: &str, expected: Vec<&str>) -> ValueError {
+    ValueError::UnknownFormat {
+        value: name.to_owned(),
+        expected: expected.join(", "),
+    }
+}
+
+/// Parses `--format` into `T` and tells clap the names, so that `--help`
+/// lists them: [`BoardFormat`] for `first` and `all`, [`TextFormat`] for
+/// `trace`.
+#[derive(Clone, Copy)]
+struct FormatParser<T> {
+    /// The format named by the argument, or the line that says why not.
+    parse: fn(&str) -> Result<T, ValueError>,
+    /// The names accepted.
+    names: fn() -> Vec<&'static str>,
+}
+
+/// The parser of `first --format` and `all --format`.
+const BOARD_FORMAT: FormatParser<BoardFormat> = FormatParser {
+    parse: parse_board_format,
+    names: board_format_names,
+};
+
+/// The parser of `trace --format`.
+const TEXT_FORMAT: FormatParser<TextFormat> = FormatParser {
+    parse: parse_text_format,
+    names: text_format_names,
+};
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for FormatParser<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        _argument: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        (self.parse)(&value.to_string_lossy())
+            .map_err(|error| clap::Error::raw(ErrorKind::InvalidValue, error).with_cmd(command))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new((self.names)().into_iter().map(PossibleValue::new)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +458,44 @@ mod tests {
                 )
             );
         }
+    }
+
+    #[test]
+    fn step_counts_are_one_or_more() {
+        assert_eq!(parse_every("3").ok(), Some(3));
+        assert_eq!(parse_limit("1").ok(), Some(1));
+        for bad in ["0", "-1", "x", ""] {
+            assert_eq!(
+                parse_every(bad).unwrap_err().to_string(),
+                format!(
+                    "invalid value '{bad}' for --every: expected a whole number of steps, 1 or more"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn formats_parse_by_their_model_names() {
+        for format in TextFormat::ALL {
+            assert_eq!(
+                parse_board_format(format.name()).ok(),
+                Some(BoardFormat::Text(format))
+            );
+            assert_eq!(parse_text_format(format.name()).ok(), Some(format));
+        }
+        assert_eq!(parse_board_format("svg").ok(), Some(BoardFormat::Svg));
+        assert_eq!(
+            parse_board_format("png").unwrap_err().to_string(),
+            "invalid value 'png' for --format: expected one of matrix, hash, stars, rows, dots, svg"
+        );
+        assert_eq!(
+            parse_text_format("png").unwrap_err().to_string(),
+            "invalid value 'png' for --format: expected one of matrix, hash, stars, rows, dots"
+        );
+        assert_eq!(
+            parse_text_format("svg").unwrap_err().to_string(),
+            "invalid value 'svg' for --format: trace draws its boards as text; use --html FILE for a drawn replay"
+        );
     }
 
     #[test]

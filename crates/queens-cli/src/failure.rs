@@ -5,7 +5,8 @@
 //! |--------|------|
 //! | 0 | answered (a count of 0 included), or the reader of the output went away |
 //! | 1 | `first` found no solution; the output could not be written |
-//! | 2 | bad input: the command line, the problem, or work refused without `--force` |
+//! | 2 | bad input: the command line, the problem, a path that cannot be written, work refused without `--force` |
+//! | 130 | `count` stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
 //!
 //! Clap reports a usage error on several lines (the error, a tip, the usage,
 //! a pointer to `--help`); [`Failure::from_clap`] keeps the error itself, on
@@ -13,16 +14,18 @@
 
 use std::error::Error as _;
 use std::io::{self, Write as _};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use queens_core::Problem;
+use queens_core::{Problem, format};
 
 use crate::args::ValueError;
 use crate::guard::Refusal;
 
 /// The exit statuses, as `--help` tells them.
 pub(crate) const EXIT_STATUS: &str = "Exit status: 0 when answered (a count of 0 included), \
-    1 when `first` finds no solution, 2 for bad input or work refused without --force.";
+    1 when `first` finds no solution, 2 for bad input, a path that cannot be written or work \
+    refused without --force, 130 when Ctrl-C stops a count.";
 
 /// Why a run ends without an answer.
 #[derive(Debug, thiserror::Error)]
@@ -38,9 +41,50 @@ pub(crate) enum Failure {
     /// The work would take hours and `--force` was not given.
     #[error("error: {0}; pass --force to run it anyway")]
     Refused(Refusal),
+    /// A trace would take hours and neither `--limit` nor `--force` was given.
+    #[error("error: {0}; pass --limit STEPS to trace its beginning, or --force to trace it all")]
+    TraceRefused(Refusal),
     /// `first` found no solution.
     #[error("no solution for {0}")]
     NoSolution(Problem),
+    /// `trace` was asked for a problem without a solution.
+    #[error("error: no solution for {0}: nothing to trace")]
+    NothingToTrace(Problem),
+    /// `all --format svg` without a directory to write the files into.
+    #[error("error: all --format svg writes one file per solution: give --out DIR")]
+    SvgNeedsOut,
+    /// `--out` with a text format.
+    #[error("error: --out is for --format svg; redirect stdout to keep text boards")]
+    OutWithoutSvg,
+    /// A trace too long for one page, without a `--limit` that fits.
+    #[error(
+        "error: the trace has more than {} steps, more than one page holds; pass --limit {most} or less",
+        format::thousands(u128::from(*most))
+    )]
+    PageTooLong {
+        /// The most steps one page holds.
+        most: u64,
+    },
+    /// A file or directory named on the command line could not be written.
+    #[error("error: cannot {action} '{}': {error}", path.display())]
+    Path {
+        /// What was tried: "write", "create the directory".
+        action: &'static str,
+        /// The path.
+        path: PathBuf,
+        /// Why it failed.
+        error: io::Error,
+    },
+    /// Ctrl-C stopped a count.
+    #[error(
+        "interrupted: {} solution{} found before Ctrl-C",
+        format::thousands(u128::from(*solutions)),
+        if *solutions == 1 { "" } else { "s" }
+    )]
+    Interrupted {
+        /// The solutions counted until then.
+        solutions: u64,
+    },
     /// The output could not be written.
     #[error("error: cannot write the output: {0}")]
     Output(#[from] io::Error),
@@ -56,8 +100,17 @@ impl Failure {
     /// The exit status the failure ends the program with.
     fn exit_status(&self) -> u8 {
         match self {
-            Failure::Usage(_) | Failure::Model(_) | Failure::Refused(_) => 2,
+            Failure::Usage(_)
+            | Failure::Model(_)
+            | Failure::Refused(_)
+            | Failure::TraceRefused(_)
+            | Failure::NothingToTrace(_)
+            | Failure::SvgNeedsOut
+            | Failure::OutWithoutSvg
+            | Failure::PageTooLong { .. }
+            | Failure::Path { .. } => 2,
             Failure::NoSolution(_) | Failure::Output(_) => 1,
+            Failure::Interrupted { .. } => 130,
         }
     }
 
@@ -71,6 +124,19 @@ impl Failure {
         // Nothing is left to tell if stderr itself is closed.
         let _ = writeln!(io::stderr(), "{self}");
         ExitCode::from(self.exit_status())
+    }
+}
+
+/// A failure to write `path`, by the action tried on it.
+pub(crate) fn path(
+    action: &'static str,
+    path: &std::path::Path,
+) -> impl FnOnce(io::Error) -> Failure {
+    let path = path.to_owned();
+    move |error| Failure::Path {
+        action,
+        path,
+        error,
     }
 }
 
@@ -93,4 +159,20 @@ fn one_line(error: &clap::Error) -> String {
         .filter(|line| !line.is_empty())
         .collect();
     lines.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interrupted_count_says_how_many_it_found() {
+        let line = |solutions| Failure::Interrupted { solutions }.to_string();
+        assert_eq!(
+            line(1_234),
+            "interrupted: 1,234 solutions found before Ctrl-C"
+        );
+        assert_eq!(line(1), "interrupted: 1 solution found before Ctrl-C");
+        assert_eq!(Failure::Interrupted { solutions: 0 }.exit_status(), 130);
+    }
 }

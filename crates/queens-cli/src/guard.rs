@@ -14,6 +14,9 @@
 //!   time by roughly n, so two rows past seconds is already minutes. `first`
 //!   is never refused for them: a backtracking search finds its first
 //!   solution quickly on every board it accepts.
+//!
+//! A trace visits the whole tree, as a count does, so it is guarded as a
+//! count is, unless `--limit` bounds it.
 
 use std::fmt::{self, Write as _};
 
@@ -92,6 +95,26 @@ pub(crate) fn refusal(info: &SolverInfo, mode: Mode, problem: &Problem) -> Optio
         n,
         solver: info.name,
         practical_n: info.practical_n,
+    })
+}
+
+/// Whether tracing the whole search of `problem` is refused without
+/// `--force`: exactly when counting its solutions is, since a trace walks the
+/// same tree and prints more besides.
+pub(crate) fn trace_refusal(info: &SolverInfo, problem: &Problem) -> Option<Refusal> {
+    refusal(info, Mode::Count, problem).map(|refusal| match refusal {
+        Refusal::TooLarge {
+            n,
+            solver,
+            practical_n,
+            ..
+        } => Refusal::TooLarge {
+            task: "tracing",
+            n,
+            solver,
+            practical_n,
+        },
+        workload => workload,
     })
 }
 
@@ -198,6 +221,26 @@ mod tests {
                 "listing the solutions for n = 13 with the test solver would take a long time \
                  (it handles n up to 10 in seconds)"
             )
+        );
+    }
+
+    #[test]
+    fn a_trace_is_guarded_as_a_count() {
+        let info = solver(None);
+        assert!(trace_refusal(&info, &Problem::new(12)).is_none());
+        let refused = trace_refusal(&info, &Problem::new(13)).map(|r| r.to_string());
+        assert_eq!(
+            refused.as_deref(),
+            Some(
+                "tracing the solutions for n = 13 with the test solver would take a long time \
+                 (it handles n up to 10 in seconds)"
+            )
+        );
+        let naive = solver(Some(placements));
+        let refused = trace_refusal(&naive, &Problem::new(10)).map(|r| r.to_string());
+        assert_eq!(
+            refused.as_deref(),
+            Some("the test solver would test 10^10 = 10,000,000,000 placements")
         );
     }
 }

@@ -1,5 +1,5 @@
-//! `queens`: count, find or list the solutions of the N-Queens problem with
-//! any solver of the workspace.
+//! `queens`: count, find, list, draw or trace the solutions of the N-Queens
+//! problem with any solver of the workspace.
 //!
 //! ```text
 //! queens count 8                  # 92
@@ -7,6 +7,9 @@
 //! queens all 6 --json             # JSON Lines, one solution each
 //! queens count 8 --unique         # 12 fundamental solutions
 //! queens first 8 --queen 0:2      # seed 004's "user placed first queen"
+//! queens all 8 --unique --format rows            # seed 004's table
+//! queens all 8 --unique --format svg --out dir   # 12 drawn boards, a sheet
+//! queens trace 4 --algo array     # the search, event by event
 //! ```
 //!
 //! # Design
@@ -23,18 +26,26 @@
 //!   [`queens_core::Square`], a `&dyn Solver`);
 //! - [`run`]: every check before the search, then the search. `count` and
 //!   `first` never store a solution; `all` streams each solution to stdout
-//!   as the search emits it, so `queens all 12` holds one board at a time.
-//!   Only `all --unique` collects, because the fundamental solutions are
-//!   printed sorted in canonical order, as seed 004 tables them.
+//!   (or to its SVG file) as the search emits it, so `queens all 12` holds
+//!   one board at a time. Only `all --unique` collects, because the
+//!   fundamental solutions are printed sorted in canonical order, as seed
+//!   004 tables them.
+//! - [`progress`]: `count` through the monitored search, with a progress
+//!   bar on a terminal and Ctrl-C that stops cleanly.
+//! - [`trace`]: the search narrated event by event through the model's
+//!   tracer, boards drawn by [`partial`] as far as the search has got, and
+//!   the replay page of [`page`].
 //! - [`guard`]: work that would take hours is refused before it starts,
 //!   with the reason and the way to insist (`--force`). The limits are what
 //!   each solver declares about itself: the naive solver's exact workload,
 //!   `C(n², n)`, or a backtracking solver's `practical_n`.
-//! - [`output`]: plain text for people (the count alone; seed 000's 0/1
-//!   board) and JSON for programs, written with serde, one value per line.
+//! - [`output`]: plain text for people (the count alone; boards in the
+//!   seeds' notations, drawn by the model), SVG files, and JSON for
+//!   programs, written with serde, one value per line.
 //! - [`failure`]: every way a run ends without an answer, on one line of
 //!   stderr with its exit status: 0 answered, 1 no solution (or output that
-//!   could not be written), 2 bad input. Clap's several-line usage errors
+//!   could not be written), 2 bad input, 130 a count stopped by Ctrl-C.
+//!   Clap's several-line usage errors
 //!   are cut to their first paragraph on one line; `--help` and `--version`
 //!   keep clap's own output.
 //!
@@ -49,7 +60,11 @@ mod args;
 mod failure;
 mod guard;
 mod output;
+mod page;
+mod partial;
+mod progress;
 mod run;
+mod trace;
 
 use std::process::ExitCode;
 

@@ -1,16 +1,26 @@
-//! What the tool prints: the JSON records of `--json`, and the printer that
-//! writes a stream of solutions as boards or as JSON Lines.
+//! What the tool prints: the JSON records of `--json`, the printer that
+//! writes a stream of solutions as boards or as JSON Lines, and the writer
+//! of SVG files.
 //!
-//! The plain board is seed 000's 0/1 matrix, [`queens_core::format::matrix`],
-//! written once in the model for every tool. Every JSON record is written on
-//! one line, so that `count` and `first` print one JSON value and `all`
-//! prints JSON Lines that a reader can take one solution at a time.
+//! Every board is drawn by the model, [`TextFormat::render`] and
+//! [`queens_core::svg`], written once for every tool. Every JSON record is
+//! written on one line, so that `count` and `first` print one JSON value and
+//! `all` prints JSON Lines that a reader can take one solution at a time.
+//!
+//! Boards in a listing are separated by a blank line, as
+//! [`queens_core::format::render_all`] separates them, except in the `rows`
+//! notation: a `rows` board is one line of seed 004's table, and the table
+//! has no blank lines, so `all 8 --unique --format rows` prints the twelve
+//! lines of that table as they stand in the seed.
 
+use std::fs;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
-use queens_core::Stats;
-use queens_core::format;
+use queens_core::{Square, Stats, TextFormat, svg};
 use serde::Serialize;
+
+use crate::failure::{self, Failure};
 
 /// The answer of `count --json`.
 #[derive(Serialize)]
@@ -56,31 +66,113 @@ pub(crate) fn json_line(out: &mut impl Write, record: &impl Serialize) -> io::Re
     writeln!(out)
 }
 
+/// How a stream of solutions is written.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Style<'a> {
+    /// One JSON line each.
+    Json,
+    /// Boards in a text notation, marking the pre-placed queens where it can.
+    Text {
+        /// The notation.
+        format: TextFormat,
+        /// The queens placed before the search.
+        preplaced: &'a [Square],
+    },
+}
+
 /// Writes solutions one after another as `all` prints them: boards with a
-/// blank line between, or one JSON line each.
-pub(crate) struct SolutionPrinter {
-    json: bool,
+/// blank line between (one `rows` line after another), or one JSON line
+/// each.
+pub(crate) struct SolutionPrinter<'a> {
+    style: Style<'a>,
     printed: u64,
 }
 
-impl SolutionPrinter {
-    /// A printer of boards, or of JSON Lines when `json`.
-    pub(crate) fn new(json: bool) -> Self {
-        SolutionPrinter { json, printed: 0 }
+impl<'a> SolutionPrinter<'a> {
+    /// A printer in `style`.
+    pub(crate) fn new(style: Style<'a>) -> Self {
+        SolutionPrinter { style, printed: 0 }
     }
 
     /// Writes the solution `queens`.
     pub(crate) fn print(&mut self, out: &mut impl Write, queens: &[usize]) -> io::Result<()> {
-        if self.json {
-            json_line(out, &SolutionRecord { queens })?;
-        } else {
-            if self.printed > 0 {
-                writeln!(out)?;
+        match self.style {
+            Style::Json => json_line(out, &SolutionRecord { queens })?,
+            Style::Text { format, preplaced } => {
+                if self.printed > 0 && format != TextFormat::Rows {
+                    writeln!(out)?;
+                }
+                out.write_all(format.render(queens, preplaced).as_bytes())?;
             }
-            out.write_all(format::matrix(queens).as_bytes())?;
         }
         self.printed += 1;
         Ok(())
+    }
+}
+
+/// Writes solutions as SVG files into one directory: `solution-0001.svg`,
+/// `solution-0002.svg`, ... and, for fundamental solutions, `sheet.svg`.
+pub(crate) struct SvgFiles<'a> {
+    dir: PathBuf,
+    preplaced: &'a [Square],
+    written: u64,
+}
+
+impl<'a> SvgFiles<'a> {
+    /// The name of the overview of every board.
+    const SHEET: &'static str = "sheet.svg";
+
+    /// Boards across a row of the sheet.
+    const SHEET_COLUMNS: usize = 4;
+
+    /// A writer into `dir`, which is created if it does not exist.
+    pub(crate) fn create(dir: &Path, preplaced: &'a [Square]) -> Result<Self, Failure> {
+        fs::create_dir_all(dir).map_err(failure::path("create the directory", dir))?;
+        Ok(SvgFiles {
+            dir: dir.to_owned(),
+            preplaced,
+            written: 0,
+        })
+    }
+
+    /// The path of the solution numbered `number`, from 1.
+    fn solution_path(&self, number: u64) -> PathBuf {
+        self.dir.join(format!("solution-{number:04}.svg"))
+    }
+
+    /// Writes the next solution's board.
+    pub(crate) fn write(&mut self, queens: &[usize]) -> Result<(), Failure> {
+        let path = self.solution_path(self.written + 1);
+        let drawing = svg::board(queens, self.preplaced);
+        fs::write(&path, drawing).map_err(failure::path("write", &path))?;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Writes `boards` on one sheet, [`Self::SHEET_COLUMNS`] to a row.
+    pub(crate) fn write_sheet(&self, boards: &[Vec<usize>]) -> Result<(), Failure> {
+        let path = self.dir.join(Self::SHEET);
+        let drawing = svg::sheet(boards, Self::SHEET_COLUMNS);
+        fs::write(&path, drawing).map_err(failure::path("write", &path))
+    }
+
+    /// What was written, as one line for stdout.
+    pub(crate) fn report(&self, with_sheet: bool) -> String {
+        let boards = match self.written {
+            0 => "no board".to_owned(),
+            1 => format!("1 board, {}", self.solution_path(1).display()),
+            written => format!(
+                "{written} boards, {} to {}",
+                self.solution_path(1).display(),
+                self.solution_path(written).display()
+            ),
+        };
+        if with_sheet {
+            let sheet = self.dir.join(Self::SHEET);
+            format!("wrote {boards}, and the sheet {}", sheet.display())
+        } else {
+            format!("wrote {boards}")
+        }
     }
 }
 
@@ -88,27 +180,62 @@ impl SolutionPrinter {
 mod tests {
     use super::*;
 
-    fn printed(json: bool, solutions: &[&[usize]]) -> String {
+    fn printed(style: Style<'_>, solutions: &[&[usize]]) -> String {
         let mut out = Vec::new();
-        let mut printer = SolutionPrinter::new(json);
+        let mut printer = SolutionPrinter::new(style);
         for queens in solutions {
             printer.print(&mut out, queens).unwrap();
         }
         String::from_utf8(out).unwrap()
     }
 
+    fn text(format: TextFormat) -> Style<'static> {
+        Style::Text {
+            format,
+            preplaced: &[],
+        }
+    }
+
     #[test]
     fn boards_are_separated_by_one_blank_line() {
         assert_eq!(
-            printed(false, &[&[1, 0], &[0, 1]]),
+            printed(text(TextFormat::Matrix), &[&[1, 0], &[0, 1]]),
             " 0  1 \n 1  0 \n\n 1  0 \n 0  1 \n"
+        );
+        let fours: [&[usize]; 2] = [&[1, 3, 0, 2], &[2, 0, 3, 1]];
+        for format in [TextFormat::Hash, TextFormat::Stars, TextFormat::Dots] {
+            assert_eq!(
+                printed(text(format), &fours),
+                queens_core::format::render_all(format, fours, &[])
+            );
+        }
+    }
+
+    #[test]
+    fn rows_make_a_table_without_blank_lines() {
+        assert_eq!(
+            printed(text(TextFormat::Rows), &[&[1, 3, 0, 2], &[2, 0, 3, 1]]),
+            "2 4 1 3\n3 1 4 2\n"
+        );
+    }
+
+    #[test]
+    fn pre_placed_queens_are_marked() {
+        let preplaced = [Square::new(0, 1)];
+        let style = Style::Text {
+            format: TextFormat::Stars,
+            preplaced: &preplaced,
+        };
+        assert_eq!(
+            printed(style, &[&[1, 3, 0, 2]]),
+            "* U * *\n* * * Q\nQ * * *\n* * Q *\n"
         );
     }
 
     #[test]
     fn json_lines_hold_one_solution_each() {
         assert_eq!(
-            printed(true, &[&[1, 3, 0, 2], &[]]),
+            printed(Style::Json, &[&[1, 3, 0, 2], &[]]),
             "{\"queens\":[1,3,0,2]}\n{\"queens\":[]}\n"
         );
     }

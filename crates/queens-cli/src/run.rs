@@ -4,21 +4,24 @@
 //! Every check that can refuse a run comes before the search, cheapest
 //! first: the board size against the solver's limit (before anything of size
 //! `n` is allocated), the pre-placed queens, `--unique` with pre-placed
-//! queens, and last the guard against work that would take hours. The
-//! answers themselves come from [`queens_core::modes`], so the tool asks
-//! exactly what the conformance suite checks.
+//! queens, the guard against work that would take hours, and last what the
+//! output needs (`--out` for SVG files, a directory that can be created).
+//! The answers of `first` and `all` come from [`queens_core::modes`], so the
+//! tool asks exactly what the conformance suite checks; `count` goes through
+//! [`crate::progress`], which adds the bar and Ctrl-C, and `trace` through
+//! [`crate::trace`].
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, StdoutLock, Write};
 use std::ops::ControlFlow;
-use std::time::Instant;
+use std::path::PathBuf;
 
 use queens_core::modes::{self, Answer};
-use queens_core::{Error, Instrument, Mode, Problem, Query, Solver};
+use queens_core::{Error, Instrument, Mode, Problem, Query, Solver, TextFormat, svg};
 
-use crate::args::{Command, Options};
-use crate::failure::Failure;
-use crate::guard;
-use crate::output::{self, CountRecord, FirstRecord, SolutionPrinter};
+use crate::args::{BoardFormat, Command, CountOptions, DrawOptions, Options, ProblemOptions};
+use crate::failure::{self, Failure};
+use crate::output::{self, CountRecord, FirstRecord, SolutionPrinter, Style, SvgFiles};
+use crate::{guard, progress, trace};
 
 /// A command, checked and ready to run.
 struct Request {
@@ -31,9 +34,9 @@ struct Request {
 impl Request {
     /// Checks `options` for `mode` and builds the request, or says why it
     /// cannot run.
-    fn new(mode: Mode, options: Options) -> Result<Self, Failure> {
-        let solver = options.algo;
-        let problem = build_problem(solver, &options)?;
+    fn new(mode: Mode, options: &Options) -> Result<Self, Failure> {
+        let solver = options.problem.algo;
+        let problem = build_problem(solver, &options.problem)?;
         if options.unique && !problem.is_plain() {
             return Err(Error::UniqueWithPreplaced.into());
         }
@@ -53,10 +56,10 @@ impl Request {
     }
 
     /// Statistics are counted when they are printed, and only then: the
-    /// plain answers, and the JSON Lines of `all`, which hold solutions
-    /// alone, take the uninstrumented path.
+    /// plain answer of `first`, and the JSON Lines of `all`, which hold
+    /// solutions alone, take the uninstrumented path.
     fn instrument(&self) -> Instrument {
-        if self.json && self.query.mode != Mode::All {
+        if self.json && self.query.mode == Mode::First {
             Instrument::Counted
         } else {
             Instrument::Off
@@ -70,10 +73,40 @@ impl Request {
     }
 }
 
+/// How `first` and `all` write their boards.
+enum Output {
+    /// JSON records.
+    Json,
+    /// Boards in a text notation on stdout.
+    Text(TextFormat),
+    /// SVG: on stdout, or into the file (`first`) or directory (`all`) of
+    /// `--out`.
+    Svg(Option<PathBuf>),
+}
+
+impl Output {
+    /// The output `options` ask for; `--out` belongs to `--format svg`
+    /// alone. (Clap refuses `--json` with `--format`.)
+    fn new(options: DrawOptions) -> Result<Self, Failure> {
+        let format = options
+            .format
+            .unwrap_or(BoardFormat::Text(TextFormat::Matrix));
+        match (format, options.out) {
+            (BoardFormat::Svg, out) => Ok(Output::Svg(out)),
+            (BoardFormat::Text(_), Some(_)) => Err(Failure::OutWithoutSvg),
+            (BoardFormat::Text(_), None) if options.options.json => Ok(Output::Json),
+            (BoardFormat::Text(format), None) => Ok(Output::Text(format)),
+        }
+    }
+}
+
 /// The problem of `options`: checked against the solver's largest board
 /// before the problem allocates anything of size `n`, so that an absurd `n`
 /// is an error rather than an allocation failure.
-fn build_problem(solver: &dyn Solver, options: &Options) -> Result<Problem, Failure> {
+pub(crate) fn build_problem(
+    solver: &dyn Solver,
+    options: &ProblemOptions,
+) -> Result<Problem, Failure> {
     solver.info().check_size(options.n)?;
     let problem =
         Problem::with_queens(options.n, options.queens.iter().copied()).map_err(Error::from)?;
@@ -82,56 +115,89 @@ fn build_problem(solver: &dyn Solver, options: &Options) -> Result<Problem, Fail
 
 /// Runs `command`, printing its answer on stdout.
 pub(crate) fn execute(command: Command) -> Result<(), Failure> {
-    let (mode, options) = command.into_parts();
-    let request = Request::new(mode, options)?;
+    match command {
+        Command::Count(CountOptions { options, quiet }) => {
+            let request = Request::new(Mode::Count, &options)?;
+            with_stdout(|out| count(&request, !quiet, out))
+        }
+        Command::First(draw) => {
+            let request = Request::new(Mode::First, &draw.options)?;
+            let output = Output::new(draw)?;
+            with_stdout(|out| first(&request, &output, out))
+        }
+        Command::All(draw) => {
+            let request = Request::new(Mode::All, &draw.options)?;
+            let output = Output::new(draw)?;
+            with_stdout(|out| all(&request, &output, out))
+        }
+        Command::Trace(options) => with_stdout(|out| trace::run(&options, out)),
+    }
+}
+
+/// Runs `command` with one buffered, locked stdout, flushed at the end even
+/// when the command fails (`first` prints its JSON record before saying it
+/// found no solution).
+fn with_stdout(
+    command: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let outcome = match mode {
-        Mode::Count => count(&request, &mut out),
-        Mode::First => first(&request, &mut out),
-        Mode::All => all(&request, &mut out),
-    };
-    // The answer is flushed even when `first` found none: its JSON record
-    // is printed all the same.
+    let outcome = command(&mut out);
     out.flush()?;
     outcome
 }
 
 /// `count`: the number alone, or the JSON record with statistics and time.
-fn count(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
-    let started = Instant::now();
-    let answer = request.answer()?;
-    let seconds = started.elapsed().as_secs_f64();
+fn count(request: &Request, show_bar: bool, out: &mut impl Write) -> Result<(), Failure> {
+    let tally = progress::count(
+        request.solver,
+        &request.problem,
+        request.query.unique,
+        show_bar,
+    )?;
     if request.json {
         let record = CountRecord {
             n: request.problem.n(),
             algorithm: request.solver.info().name,
             unique: request.query.unique,
-            count: answer.count,
-            stats: answer.stats,
-            seconds,
+            count: tally.count,
+            stats: Some(tally.stats),
+            seconds: tally.seconds,
         };
         output::json_line(out, &record)?;
     } else {
-        writeln!(out, "{}", answer.count)?;
+        writeln!(out, "{}", tally.count)?;
     }
     Ok(())
 }
 
 /// `first`: the board, or the JSON record; no solution is a failure of its
 /// own, reported after the record.
-fn first(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
+fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(), Failure> {
     let answer = request.answer()?;
     let solution = answer.solutions.first().map(Vec::as_slice);
-    if request.json {
-        let record = FirstRecord {
-            n: request.problem.n(),
-            algorithm: request.solver.info().name,
-            queens: solution,
-            stats: answer.stats,
-        };
-        output::json_line(out, &record)?;
-    } else if let Some(queens) = solution {
-        out.write_all(queens_core::format::matrix(queens).as_bytes())?;
+    let preplaced = request.problem.preplaced();
+    match (output, solution) {
+        (Output::Json, _) => {
+            let record = FirstRecord {
+                n: request.problem.n(),
+                algorithm: request.solver.info().name,
+                queens: solution,
+                stats: answer.stats,
+            };
+            output::json_line(out, &record)?;
+        }
+        (_, None) => {}
+        (Output::Text(format), Some(queens)) => {
+            out.write_all(format.render(queens, preplaced).as_bytes())?;
+        }
+        (Output::Svg(None), Some(queens)) => {
+            out.write_all(svg::board(queens, preplaced).as_bytes())?;
+        }
+        (Output::Svg(Some(path)), Some(queens)) => {
+            std::fs::write(path, svg::board(queens, preplaced))
+                .map_err(failure::path("write", path))?;
+            writeln!(out, "wrote {}", path.display())?;
+        }
     }
     match solution {
         Some(_) => Ok(()),
@@ -139,19 +205,61 @@ fn first(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
     }
 }
 
-/// `all`: every solution as it comes. Fundamental solutions are printed in
-/// canonical order, which needs them all first; every other listing streams
-/// from the search, storing nothing.
-fn all(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
-    let mut printer = SolutionPrinter::new(request.json);
+/// `all`: every solution as it comes, printed or written to SVG files.
+/// Fundamental solutions are printed in canonical order, which needs them
+/// all first; every other listing streams from the search, storing nothing.
+fn all(request: &Request, output: &Output, out: &mut impl Write) -> Result<(), Failure> {
+    let preplaced = request.problem.preplaced();
+    let style = match output {
+        Output::Json => Style::Json,
+        Output::Text(format) => Style::Text {
+            format: *format,
+            preplaced,
+        },
+        Output::Svg(None) => return Err(Failure::SvgNeedsOut),
+        Output::Svg(Some(dir)) => {
+            let mut files = SvgFiles::create(dir, preplaced)?;
+            return all_svg(request, &mut files, out);
+        }
+    };
+    let mut printer = SolutionPrinter::new(style);
+    each_solution(request, |queens| Ok(printer.print(out, queens)?))
+}
+
+/// `all --format svg --out DIR`: one file per solution and, for fundamental
+/// solutions, the sheet of them all; then one line saying what was written.
+fn all_svg(
+    request: &Request,
+    files: &mut SvgFiles<'_>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    if request.query.unique {
+        let boards = request.answer()?.solutions;
+        for queens in &boards {
+            files.write(queens)?;
+        }
+        files.write_sheet(&boards)?;
+    } else {
+        each_solution(request, |queens| files.write(queens))?;
+    }
+    writeln!(out, "{}", files.report(request.query.unique))?;
+    Ok(())
+}
+
+/// Hands every solution of the request to `write`, in the order `all`
+/// lists them, stopping at the first failure to write.
+fn each_solution(
+    request: &Request,
+    mut write: impl FnMut(&[usize]) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     if request.query.unique {
         for queens in request.answer()?.solutions {
-            printer.print(out, &queens)?;
+            write(&queens)?;
         }
         return Ok(());
     }
     let mut write_error = None;
-    let mut sink = |queens: &[usize]| match printer.print(out, queens) {
+    let mut sink = |queens: &[usize]| match write(queens) {
         Ok(()) => ControlFlow::Continue(()),
         Err(error) => {
             // Nobody reads what follows: stop the search.
@@ -161,7 +269,7 @@ fn all(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
     };
     modes::run(request.solver, &request.problem, Instrument::Off, &mut sink)?;
     match write_error {
-        Some(error) => Err(error.into()),
+        Some(error) => Err(error),
         None => Ok(()),
     }
 }

@@ -6,14 +6,20 @@
 //! and state what a run must look like (`answered`, `rejected`, ...); the
 //! tests below them are grouped by what they cover: answers per algorithm,
 //! formats, JSON, exit statuses, bad input, pre-placed queens, the guard
-//! against work that would take hours, and the closed pipe.
+//! against work that would take hours, the closed pipe, board formats and
+//! SVG files, traces, and counting with Ctrl-C.
 //!
 //! The expected values are facts, not the tool's own output: the OEIS
-//! counts A000170 and A002562, the boards of seeds 000 and 004, and the
-//! statistics the library reports for the same question.
+//! counts A000170 and A002562, the boards of seeds 000, 001 and 004, seed
+//! 004's table of fundamental solutions, and the statistics the library
+//! reports for the same question.
 
+use std::fs;
 use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::thread;
+use std::time::Duration;
 
 use queens_core::modes::{self, Answer};
 use queens_core::{Instrument, Mode, Problem, Query, Solver};
@@ -209,6 +215,20 @@ fn stats_json(answer: &Answer) -> Value {
 fn queen_args(queens: &[usize], rows: std::ops::Range<usize>) -> Vec<String> {
     rows.flat_map(|row| ["--queen".to_owned(), format!("{row}:{}", queens[row])])
         .collect()
+}
+
+/// A fresh, empty directory for one test's files, under Cargo's temporary
+/// directory for integration tests.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// `path` as a command-line argument.
+fn arg(path: &Path) -> String {
+    path.to_str().expect("a UTF-8 path").to_owned()
 }
 
 /// Asserts `count` and `count --unique` for n = 0..=`largest`.
@@ -473,7 +493,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &[],
-            "error: 'queens' requires a subcommand but one was not provided [subcommands: count, first, all, help]",
+            "error: 'queens' requires a subcommand but one was not provided [subcommands: count, first, all, trace, help]",
         ),
     ];
     for (args, message) in cases {
@@ -634,4 +654,619 @@ fn a_closed_pipe_ends_the_run_quietly() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr, "");
     assert_eq!(output.status.code(), Some(0));
+}
+
+// ---------------------------------------------------------------------------
+// Board formats
+// ---------------------------------------------------------------------------
+
+/// Seed 004's table of the twelve fundamental solutions of eight queens
+/// (`../shared/fixtures/eight-queens-fundamental.txt`), one line each.
+const SEED_004_TABLE: &str = "\
+1 5 8 6 3 7 2 4
+1 6 8 3 7 4 2 5
+2 4 6 8 3 1 7 5
+2 5 7 1 3 8 6 4
+2 5 7 4 1 8 6 3
+2 6 1 7 4 8 3 5
+2 6 8 3 1 4 7 5
+2 7 3 6 8 5 1 4
+2 7 5 8 1 4 6 3
+3 5 2 8 1 7 4 6
+3 5 8 4 1 7 2 6
+3 6 2 5 8 1 7 4
+";
+
+/// Both four-queens solutions, `[1, 3, 0, 2]` then `[2, 0, 3, 1]`, in each
+/// text format, as `all 4` prints them.
+const ALL_FOUR: [(&str, &str); 5] = [
+    (
+        "matrix",
+        " 0  1  0  0 \n 0  0  0  1 \n 1  0  0  0 \n 0  0  1  0 \n\n\
+         \x200  0  1  0 \n 1  0  0  0 \n 0  0  0  1 \n 0  1  0  0 \n",
+    ),
+    (
+        "hash",
+        "_ # _ _ \n_ _ _ # \n# _ _ _ \n_ _ # _ \n\n\
+         _ _ # _ \n# _ _ _ \n_ _ _ # \n_ # _ _ \n",
+    ),
+    (
+        "stars",
+        "* Q * *\n* * * Q\nQ * * *\n* * Q *\n\n\
+         * * Q *\nQ * * *\n* * * Q\n* Q * *\n",
+    ),
+    ("rows", "2 4 1 3\n3 1 4 2\n"),
+    ("dots", ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n"),
+];
+
+/// The first eight-queens solution of the row-major solvers,
+/// `[0, 4, 7, 5, 2, 6, 1, 3]`, in each text format.
+const FIRST_EIGHT: [(&str, &str); 5] = [
+    (
+        "matrix",
+        " 1  0  0  0  0  0  0  0 \n 0  0  0  0  1  0  0  0 \n 0  0  0  0  0  0  0  1 \n\
+         \x200  0  0  0  0  1  0  0 \n 0  0  1  0  0  0  0  0 \n 0  0  0  0  0  0  1  0 \n\
+         \x200  1  0  0  0  0  0  0 \n 0  0  0  1  0  0  0  0 \n",
+    ),
+    (
+        "hash",
+        "# _ _ _ _ _ _ _ \n_ _ _ _ # _ _ _ \n_ _ _ _ _ _ _ # \n_ _ _ _ _ # _ _ \n\
+         _ _ # _ _ _ _ _ \n_ _ _ _ _ _ # _ \n_ # _ _ _ _ _ _ \n_ _ _ # _ _ _ _ \n",
+    ),
+    (
+        "stars",
+        "Q * * * * * * *\n* * * * Q * * *\n* * * * * * * Q\n* * * * * Q * *\n\
+         * * Q * * * * *\n* * * * * * Q *\n* Q * * * * * *\n* * * Q * * * *\n",
+    ),
+    ("rows", "1 5 8 6 3 7 2 4\n"),
+    (
+        "dots",
+        "Q.......\n....Q...\n.......Q\n.....Q..\n..Q.....\n......Q.\n.Q......\n...Q....\n",
+    ),
+];
+
+#[test]
+fn every_text_format_prints_both_four_queens_boards() {
+    for (format, expected) in ALL_FOUR {
+        let all = queens(&["all", "4", "--algo", "array", "--format", format]);
+        assert_eq!(all.answered(), expected, "{format}");
+        let first = queens(&["first", "4", "--algo", "array", "--format", format]);
+        let first_board = expected.split("\n\n").next().unwrap().to_owned();
+        let first_board = if format == "rows" {
+            "2 4 1 3\n".to_owned()
+        } else {
+            first_board + "\n"
+        };
+        assert_eq!(first.answered(), first_board, "{format}");
+    }
+    // The default format is the matrix.
+    assert_eq!(
+        queens(&["all", "4", "--algo", "array"]).answered(),
+        ALL_FOUR[0].1
+    );
+}
+
+#[test]
+fn every_text_format_prints_the_first_eight_queens_board() {
+    for (format, expected) in FIRST_EIGHT {
+        let run = queens(&["first", "8", "--algo", "array", "--format", format]);
+        assert_eq!(run.answered(), expected, "{format}");
+    }
+}
+
+#[test]
+fn rows_of_the_fundamental_solutions_are_seed_004s_table() {
+    for algo in BACKTRACKING {
+        let run = queens(&["all", "8", "--algo", algo, "--unique", "--format", "rows"]);
+        assert_eq!(run.answered(), SEED_004_TABLE, "{algo}");
+    }
+}
+
+#[test]
+fn the_fundamental_boards_are_separated_by_blank_lines() {
+    let boards: Vec<&[usize]> = EIGHT_QUEENS_FUNDAMENTAL
+        .iter()
+        .map(|queens| queens.as_slice())
+        .collect();
+    for format in queens_core::TextFormat::ALL
+        .into_iter()
+        .filter(|format| *format != queens_core::TextFormat::Rows)
+    {
+        let run = queens(&["all", "8", "--unique", "--format", format.name()]);
+        let expected = queens_core::format::render_all(format, boards.iter().copied(), &[]);
+        assert_eq!(run.answered(), expected, "{format}");
+        assert_eq!(run.stdout.split("\n\n").count(), 12, "{format}");
+    }
+}
+
+#[test]
+fn stars_mark_the_queen_the_user_placed() {
+    // Seed 004's "user placed first queen" board, with its queen as `U`.
+    let run = queens(&["first", "8", "--queen", "0:2", "--format", "stars"]);
+    assert_eq!(
+        run.answered(),
+        "* * U * * * * *\nQ * * * * * * *\n* * * * * * Q *\n* * * * Q * * *\n\
+         * * * * * * * Q\n* Q * * * * * *\n* * * Q * * * *\n* * * * * Q * *\n"
+    );
+}
+
+/// The SVG document `text`, parsed; asserts it is an `<svg>` document.
+#[track_caller]
+fn parse_svg(text: &str) -> roxmltree::Document<'_> {
+    let document = roxmltree::Document::parse(text).expect("well-formed XML");
+    let root = document.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    document
+}
+
+/// The elements of `document` whose class is `class`.
+fn with_class<'a>(
+    document: &'a roxmltree::Document<'_>,
+    class: &str,
+) -> Vec<roxmltree::Node<'a, 'a>> {
+    document
+        .descendants()
+        .filter(|node| node.attribute("class") == Some(class))
+        .collect()
+}
+
+#[test]
+fn first_draws_a_well_formed_svg_board() {
+    let run = queens(&["first", "8", "--format", "svg", "--queen", "0:2"]);
+    let document = parse_svg(run.answered());
+    assert_eq!(with_class(&document, "board").len(), 1);
+    assert_eq!(with_class(&document, "queen").len(), 7);
+    assert_eq!(with_class(&document, "queen preplaced").len(), 1);
+    let squares = document
+        .descendants()
+        .filter(|node| node.has_tag_name("rect") && node.attribute("width") == Some("40"))
+        .count();
+    assert_eq!(squares, 64);
+    let files: Vec<&str> = with_class(&document, "file")
+        .iter()
+        .filter_map(|node| node.text())
+        .collect();
+    assert_eq!(files, ["a", "b", "c", "d", "e", "f", "g", "h"]);
+
+    let dir = scratch("first-svg");
+    let path = dir.join("board.svg");
+    let written = queens(&[
+        "first",
+        "8",
+        "--format",
+        "svg",
+        "--queen",
+        "0:2",
+        "--out",
+        &arg(&path),
+    ]);
+    assert_eq!(written.answered(), format!("wrote {}\n", path.display()));
+    assert_eq!(fs::read_to_string(&path).unwrap(), run.stdout);
+}
+
+#[test]
+fn all_unique_writes_twelve_svg_boards_and_a_sheet() {
+    let dir = scratch("all-unique-svg");
+    let run = queens(&[
+        "all",
+        "8",
+        "--unique",
+        "--format",
+        "svg",
+        "--out",
+        &arg(&dir),
+    ]);
+    let named = |name: &str| dir.join(name).display().to_string();
+    assert_eq!(
+        run.answered(),
+        format!(
+            "wrote 12 boards, {} to {}, and the sheet {}\n",
+            named("solution-0001.svg"),
+            named("solution-0012.svg"),
+            named("sheet.svg")
+        )
+    );
+    let mut names: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    let mut expected: Vec<String> = (1..=12).map(|i| format!("solution-{i:04}.svg")).collect();
+    expected.push("sheet.svg".to_owned());
+    expected.sort();
+    assert_eq!(names, expected);
+    for (index, queens) in EIGHT_QUEENS_FUNDAMENTAL.iter().enumerate() {
+        let text = fs::read_to_string(dir.join(format!("solution-{:04}.svg", index + 1))).unwrap();
+        assert_eq!(
+            text,
+            queens_core::svg::board(queens, &[]),
+            "board {}",
+            index + 1
+        );
+        let document = parse_svg(&text);
+        assert_eq!(with_class(&document, "queen").len(), 8);
+    }
+    let sheet = fs::read_to_string(dir.join("sheet.svg")).unwrap();
+    let document = parse_svg(&sheet);
+    assert_eq!(with_class(&document, "board").len(), 12);
+    assert_eq!(with_class(&document, "queen").len(), 96);
+    let captions: Vec<&str> = document
+        .descendants()
+        .filter(|node| node.has_tag_name("text") && node.attribute("class").is_none())
+        .filter_map(|node| node.text())
+        .collect();
+    let table: Vec<String> = SEED_004_TABLE
+        .lines()
+        .enumerate()
+        .map(|(index, line)| format!("{}. {line}", index + 1))
+        .collect();
+    assert_eq!(captions, table);
+}
+
+#[test]
+fn all_writes_one_svg_file_per_solution_and_no_sheet() {
+    let dir = scratch("all-svg").join("made-by-the-tool");
+    let run = queens(&[
+        "all",
+        "4",
+        "--algo",
+        "matrix",
+        "--format",
+        "svg",
+        "--out",
+        &arg(&dir),
+    ]);
+    assert_eq!(
+        run.answered(),
+        format!(
+            "wrote 2 boards, {} to {}\n",
+            dir.join("solution-0001.svg").display(),
+            dir.join("solution-0002.svg").display()
+        )
+    );
+    // The column-major solver's order: [2, 0, 3, 1] first.
+    let first = fs::read_to_string(dir.join("solution-0001.svg")).unwrap();
+    assert_eq!(first, queens_core::svg::board(&[2, 0, 3, 1], &[]));
+    assert!(!dir.join("sheet.svg").exists());
+}
+
+#[test]
+fn bad_format_requests_get_one_line_and_exit_2() {
+    let dir = scratch("bad-formats");
+    let file = dir.join("a-file");
+    fs::write(&file, "").unwrap();
+    let missing = dir.join("missing").join("board.svg");
+    let cases: Vec<(Vec<String>, String)> = vec![
+        (
+            vec!["all".into(), "4".into(), "--format".into(), "svg".into()],
+            "error: all --format svg writes one file per solution: give --out DIR".into(),
+        ),
+        (
+            vec!["first".into(), "4".into(), "--out".into(), arg(&file)],
+            "error: --out is for --format svg; redirect stdout to keep text boards".into(),
+        ),
+        (
+            vec!["all".into(), "4".into(), "--format".into(), "rows".into(), "--json".into()],
+            "error: the argument '--format <FORMAT>' cannot be used with '--json'".into(),
+        ),
+        (
+            vec!["first".into(), "4".into(), "--format".into(), "png".into()],
+            "error: invalid value 'png' for --format: expected one of matrix, hash, stars, rows, dots, svg".into(),
+        ),
+        (
+            vec!["first".into(), "4".into(), "--format".into(), "svg".into(), "--out".into(), arg(&missing)],
+            format!("error: cannot write '{}': No such file or directory (os error 2)", missing.display()),
+        ),
+        (
+            vec!["all".into(), "4".into(), "--format".into(), "svg".into(), "--out".into(), arg(&file)],
+            format!("error: cannot create the directory '{}': File exists (os error 17)", file.display()),
+        ),
+    ];
+    for (args, message) in &cases {
+        assert_eq!(queens(args).rejected(), message, "queens {args:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Traces
+// ---------------------------------------------------------------------------
+
+/// The statistics and solutions a trace's summary gives, read back from
+/// its lines (`  queens placed: 1,234`).
+fn summary_counters(trace: &str) -> Value {
+    let counter = |name: &str| -> u64 {
+        let prefix = format!("  {name}:");
+        let line = trace
+            .lines()
+            .find(|line| line.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no '{name}' in the summary"));
+        line[prefix.len()..]
+            .trim()
+            .replace(',', "")
+            .parse()
+            .expect("a number")
+    };
+    serde_json::json!({
+        "solutions": counter("solutions"),
+        "stats": {
+            "queens_placed": counter("queens placed"),
+            "safety_checks": counter("safety checks"),
+            "cells_read": counter("cells read"),
+        }
+    })
+}
+
+/// The event lines of a trace: the lines before the summary that are not
+/// boards (boards are indented).
+fn event_lines(trace: &str) -> Vec<&str> {
+    trace
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .filter(|line| !line.starts_with(' '))
+        .collect()
+}
+
+#[test]
+fn a_trace_places_what_count_counts_for_every_solver() {
+    for solver in queens_solvers::ALL {
+        let algo = solver.info().name;
+        let largest = if algo == "naive" { 5 } else { 8 };
+        for n in (0..=largest).filter(|&n| SOLUTIONS[n] > 0) {
+            let size = n.to_string();
+            let trace = queens(&["trace", &size, "--algo", algo]);
+            let events = event_lines(trace.answered());
+            let count = queens(&["count", &size, "--algo", algo, "--json"]).json();
+            let places = events
+                .iter()
+                .filter(|line| line.starts_with("place "))
+                .count();
+            assert_eq!(
+                Some(places as u64),
+                count["stats"]["queens_placed"].as_u64(),
+                "{algo}, n = {n}"
+            );
+            let solutions = events
+                .iter()
+                .filter(|line| line.starts_with("solution "))
+                .count();
+            assert_eq!(solutions as u64, SOLUTIONS[n], "{algo}, n = {n}");
+            let summary = summary_counters(&trace.stdout);
+            assert_eq!(summary["stats"], count["stats"], "{algo}, n = {n}");
+            assert_eq!(summary["solutions"], count["count"], "{algo}, n = {n}");
+            let ended = format!(
+                "\nthe search ended after {} step",
+                queens_core::format::thousands(events.len() as u128)
+            );
+            assert!(trace.stdout.contains(&ended), "{algo}, n = {n}");
+        }
+    }
+}
+
+#[test]
+fn a_trace_narrates_seed_001s_search_of_four_queens() {
+    let run = queens(&["trace", "4", "--algo", "array"]);
+    let trace = run.answered();
+    let head: Vec<&str> = trace.lines().take(12).collect();
+    assert_eq!(
+        head,
+        [
+            "place (row 0, col 0)",
+            "reject (row 1, col 0): attacked by (0, 0) on a column",
+            "reject (row 1, col 1): attacked by (0, 0) on a diagonal",
+            "place (row 1, col 2)",
+            "reject (row 2, col 0): attacked by (0, 0) on a column",
+            "reject (row 2, col 1): attacked by (1, 2) on an anti-diagonal",
+            "reject (row 2, col 2): attacked by (0, 0) on a diagonal",
+            "reject (row 2, col 3): attacked by (1, 2) on a diagonal",
+            "backtrack from row 2",
+            "remove (row 1, col 2)",
+            "place (row 1, col 3)",
+            "reject (row 2, col 0): attacked by (0, 0) on a column",
+        ]
+    );
+    assert!(trace.contains(
+        "place (row 3, col 2)\nsolution 1\n    * Q * *\n    * * * Q\n    Q * * *\n    * * Q *\nremove (row 3, col 2)\n"
+    ));
+    assert!(trace.ends_with(
+        "remove (row 0, col 3)\nbacktrack from row 0\n\n\
+         the search ended after 93 steps:\n\
+         \x20 solutions:     2\n\
+         \x20 queens placed: 16\n\
+         \x20 safety checks: 60\n\
+         \x20 cells read:    84\n"
+    ));
+}
+
+#[test]
+fn a_trace_of_the_naive_solver_tests_whole_placements() {
+    let run = queens(&["trace", "4", "--algo", "naive", "--limit", "6"]);
+    assert_eq!(
+        run.answered(),
+        "place (row 0, col 0)\n\
+         place (row 0, col 1)\n\
+         place (row 0, col 2)\n\
+         place (row 0, col 3)\n\
+         test (0, 0) (0, 1) (0, 2) (0, 3): two queens share a row\n\
+         remove (row 0, col 3)\n\
+         \n\
+         stopped by --limit after 6 steps, before the search ended; so far:\n\
+         \x20 solutions:     0\n\
+         \x20 queens placed: 4\n\
+         \x20 safety checks: 1\n\
+         \x20 cells read:    2\n"
+    );
+}
+
+#[test]
+fn every_k_steps_the_board_so_far_is_drawn() {
+    let run = queens(&[
+        "trace", "4", "--algo", "array", "--every", "3", "--format", "rows", "--limit", "7",
+    ]);
+    assert_eq!(
+        run.answered(),
+        "place (row 0, col 0)\n\
+         reject (row 1, col 0): attacked by (0, 0) on a column\n\
+         reject (row 1, col 1): attacked by (0, 0) on a diagonal\n\
+         \x20   1 - - -\n\
+         place (row 1, col 2)\n\
+         reject (row 2, col 0): attacked by (0, 0) on a column\n\
+         reject (row 2, col 1): attacked by (1, 2) on an anti-diagonal\n\
+         \x20   1 3 - -\n\
+         reject (row 2, col 2): attacked by (0, 0) on a diagonal\n\
+         \n\
+         stopped by --limit after 7 steps, before the search ended; so far:\n\
+         \x20 solutions:     0\n\
+         \x20 queens placed: 2\n\
+         \x20 safety checks: 7\n\
+         \x20 cells read:    7\n"
+    );
+}
+
+#[test]
+fn a_limit_stops_the_trace_and_says_so() {
+    for algo in BACKTRACKING {
+        let run = queens(&["trace", "12", "--algo", algo, "--limit", "1000"]);
+        let trace = run.answered();
+        let events = event_lines(trace);
+        assert_eq!(events.len(), 1000, "{algo}");
+        assert!(
+            trace.contains(
+                "\nstopped by --limit after 1,000 steps, before the search ended; so far:\n"
+            ),
+            "{algo}"
+        );
+        let places = events
+            .iter()
+            .filter(|line| line.starts_with("place "))
+            .count();
+        assert_eq!(
+            summary_counters(trace)["stats"]["queens_placed"].as_u64(),
+            Some(places as u64),
+            "{algo}"
+        );
+    }
+    // A limit the search does not reach changes nothing.
+    let whole = queens(&["trace", "4", "--algo", "array"]);
+    let limited = queens(&["trace", "4", "--algo", "array", "--limit", "93"]);
+    assert_eq!(limited.answered(), whole.answered());
+}
+
+#[test]
+fn a_trace_marks_the_queen_the_user_placed() {
+    let run = queens(&["trace", "4", "--algo", "bnb", "--queen", "0:1"]);
+    let trace = run.answered();
+    assert!(trace.starts_with("place (row 0, col 1)\n"));
+    assert!(trace.contains("solution 1\n    * U * *\n    * * * Q\n    Q * * *\n    * * Q *\n"));
+    assert_eq!(summary_counters(trace)["solutions"], 1);
+}
+
+#[test]
+fn a_trace_can_also_write_a_page() {
+    let dir = scratch("trace-html");
+    let page = dir.join("trace.html");
+    let run = queens(&["trace", "5", "--algo", "matrix", "--html", &arg(&page)]);
+    let without_page = queens(&["trace", "5", "--algo", "matrix"]);
+    assert_eq!(run.answered(), without_page.answered());
+    let html = fs::read_to_string(&page).expect("the page is written");
+    assert!(html.to_ascii_lowercase().starts_with("<!doctype html"));
+}
+
+#[test]
+fn bad_traces_get_one_line_and_exit_2() {
+    let dir = scratch("bad-traces");
+    let missing = dir.join("missing").join("trace.html");
+    let cases: Vec<(Vec<String>, String)> = vec![
+        (
+            vec!["trace".into(), "4".into(), "--every".into(), "0".into()],
+            "error: invalid value '0' for --every: expected a whole number of steps, 1 or more".into(),
+        ),
+        (
+            vec!["trace".into(), "4".into(), "--limit".into(), "0".into()],
+            "error: invalid value '0' for --limit: expected a whole number of steps, 1 or more".into(),
+        ),
+        (
+            vec!["trace".into(), "4".into(), "--format".into(), "svg".into()],
+            "error: invalid value 'svg' for --format: trace draws its boards as text; use --html FILE for a drawn replay".into(),
+        ),
+        (
+            vec!["trace".into(), "3".into()],
+            "error: no solution for n = 3: nothing to trace".into(),
+        ),
+        (
+            vec!["trace".into(), "4".into(), "--algo".into(), "naive".into(), "--queen".into(), "0:0".into()],
+            "error: no solution for n = 4 with queens at (0, 0): nothing to trace".into(),
+        ),
+        (
+            vec!["trace".into(), "4".into(), "--html".into(), arg(&missing)],
+            format!("error: cannot write '{}': No such file or directory (os error 2)", missing.display()),
+        ),
+        (
+            vec!["trace".into(), "10".into(), "--html".into(), arg(&dir.join("long.html"))],
+            "error: the trace has more than 100,000 steps, more than one page holds; pass --limit 100000 or less".into(),
+        ),
+        (
+            vec!["trace".into(), "17".into(), "--algo".into(), "array".into()],
+            "error: tracing the solutions for n = 17 with the array solver would take a long time \
+             (it handles n up to 14 in seconds); pass --limit STEPS to trace its beginning, or --force to trace it all".into(),
+        ),
+        (
+            vec!["trace".into(), "8".into(), "--algo".into(), "naive".into()],
+            "error: the naive solver would test C(64, 8) = 4,426,165,368 placements; \
+             pass --limit STEPS to trace its beginning, or --force to trace it all".into(),
+        ),
+    ];
+    for (args, message) in &cases {
+        assert_eq!(queens(args).rejected(), message, "queens {args:?}");
+    }
+    assert!(!dir.join("long.html").exists());
+    // A limit bounds the work, so the guard lets it through.
+    let limited = queens(&["trace", "17", "--algo", "array", "--limit", "3"]);
+    assert_eq!(event_lines(limited.answered()).len(), 3);
+}
+
+// ---------------------------------------------------------------------------
+// Counting: the progress bar and Ctrl-C
+// ---------------------------------------------------------------------------
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    // Tests capture stderr, so it is no terminal: nothing may appear there.
+    let run = queens(&["count", "12", "--algo", "array"]);
+    assert_eq!(run.answered(), "14200\n");
+    let quiet = queens(&["count", "8", "--quiet", "--json"]).json();
+    assert_eq!(quiet["count"], 92);
+    let library = library_answer("bnb", Mode::Count, 8);
+    assert_eq!(quiet["stats"], stats_json(&library));
+}
+
+#[test]
+fn ctrl_c_stops_a_count_and_says_how_far_it_got() {
+    // Sixteen queens take the array solver many seconds; Ctrl-C (SIGINT)
+    // comes once the tool has surely installed its handler.
+    let child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["count", "16", "--algo", "array"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the queens binary runs");
+    thread::sleep(Duration::from_millis(700));
+    let signalled = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(signalled.success());
+    let output = child.wait_with_output().expect("the run ends");
+    assert_eq!(output.status.code(), Some(130));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let found = stderr
+        .strip_prefix("interrupted: ")
+        .and_then(|rest| rest.strip_suffix(" solutions found before Ctrl-C\n"))
+        .unwrap_or_else(|| panic!("unexpected stderr: {stderr:?}"));
+    let found: u64 = found.replace(',', "").parse().expect("a count");
+    assert!(found < 14_772_512, "{found} solutions: more than there are");
 }

@@ -1,0 +1,383 @@
+//! `queens trace`: the search narrated as it happens, one line per event,
+//! from the solver's own instrumentation.
+//!
+//! The solver runs through [`Solver::solve_observed`] with the model's
+//! [`Tracer`], which turns the search's own events into [`Event`]s and
+//! counts the statistics from them, so the trace is the search that
+//! `count --json` counts, not a second copy of it, and the closing summary
+//! equals that count's statistics. Each event is printed as its `Display`
+//! line; the board is drawn under the line, indented by four spaces, at each
+//! solution and after every `--every K` steps.
+//!
+//! The tracer's callback hears an event; the counters after it are read
+//! from the tracer once the solver's call returns. [`Watched`] wraps the
+//! tracer to do that, and both reach the [`Narrator`] that prints through a
+//! `RefCell`, never borrowed twice at a time: the callback runs inside the
+//! tracer's method, the reading after it.
+//!
+//! `--limit STEPS` lets STEPS events through and answers `Break` to the
+//! next, which stops the search at the next queen placed; the summary then
+//! gives the counters after the last step printed and says the search was
+//! cut short. `--html FILE` keeps every step with its counters for
+//! [`crate::page`], which writes one page that replays them; the text trace
+//! still prints.
+
+use std::cell::RefCell;
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::path::Path;
+
+use queens_core::format::thousands;
+use queens_core::trace::{Event, Tracer};
+use queens_core::{Line, Observer, Problem, Solver, Square, Stats, TextFormat, modes};
+
+use crate::args::TraceOptions;
+use crate::failure::{self, Failure};
+use crate::page::{self, PageInput, Step};
+use crate::{guard, partial, run};
+
+/// The most steps one page replays: a page of more would be too large to
+/// load and too long to watch.
+const MOST_PAGE_STEPS: u64 = 100_000;
+
+/// The indentation of a board under the event that drew it.
+const BOARD_INDENT: &str = "    ";
+
+/// The long help of `--html`.
+pub(crate) fn html_help() -> String {
+    format!(
+        "Also write FILE: one self-contained HTML page that replays the trace in a browser. \
+         The text trace still prints. A page holds at most {} steps; a longer trace needs \
+         --limit.",
+        thousands(u128::from(MOST_PAGE_STEPS))
+    )
+}
+
+/// Runs `queens trace`, printing the trace on `out`.
+pub(crate) fn run(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
+    let solver = options.problem.algo;
+    let problem = run::build_problem(solver, &options.problem)?;
+    if options.limit.is_none() && !options.force {
+        if let Some(refusal) = guard::trace_refusal(&solver.info(), &problem) {
+            return Err(Failure::TraceRefused(refusal));
+        }
+    }
+    if !has_solution(solver, &problem)? {
+        return Err(Failure::NothingToTrace(problem));
+    }
+    let page_file = match &options.html {
+        Some(path) => {
+            if options.limit.is_none_or(|limit| limit > MOST_PAGE_STEPS)
+                && more_steps_than(solver, &problem, MOST_PAGE_STEPS)?
+            {
+                return Err(Failure::PageTooLong {
+                    most: MOST_PAGE_STEPS,
+                });
+            }
+            Some((
+                path,
+                File::create(path).map_err(failure::path("write", path))?,
+            ))
+        }
+        None => None,
+    };
+    let trace = narrate(solver, &problem, options, page_file.is_some(), out)?;
+    out.write_all(trace.summary().as_bytes())?;
+    if let Some((path, file)) = page_file {
+        write_page(solver, &problem, options, &trace, path, file)?;
+    }
+    Ok(())
+}
+
+/// Whether `problem` has a solution, asked of the fastest solver when it
+/// takes boards this large (the trace may be of a slow one).
+fn has_solution(solver: &dyn Solver, problem: &Problem) -> Result<bool, Failure> {
+    let fastest = queens_solvers::fastest();
+    let asked = if fastest.info().check_size(problem.n()).is_ok() {
+        fastest
+    } else {
+        solver
+    };
+    Ok(modes::first(asked, problem)?.is_some())
+}
+
+/// Whether the whole trace of `problem` has more than `most` steps, found by
+/// tracing it silently as far as step `most + 1`.
+fn more_steps_than(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<bool, Failure> {
+    let mut steps = 0;
+    let mut tracer = Tracer::new(solver.info().order, |_: &Event, _: &[Square]| {
+        steps += 1;
+        if steps > most {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    solver.solve_observed(problem, &mut tracer, &mut |_| ControlFlow::Continue(()))?;
+    Ok(tracer.stopped())
+}
+
+/// A trace that has run: what its summary and page tell.
+struct Trace {
+    /// The steps printed.
+    steps: u64,
+    /// Whether `--limit` stopped the search before its end.
+    cut: bool,
+    /// The statistics of the whole search, or up to the last step printed.
+    stats: Stats,
+    /// The solutions found, in the whole search or up to the last step.
+    solutions: u64,
+    /// Every step with its counters, kept for a page.
+    page_steps: Vec<Step>,
+}
+
+impl Trace {
+    /// The closing summary: how the trace ended, then the statistics.
+    fn summary(&self) -> String {
+        let plural = if self.steps == 1 { "" } else { "s" };
+        let steps = format!("{} step{plural}", thousands(u128::from(self.steps)));
+        let mut text = if self.cut {
+            format!("\nstopped by --limit after {steps}, before the search ended; so far:\n")
+        } else {
+            format!("\nthe search ended after {steps}:\n")
+        };
+        let counters = [
+            ("solutions", self.solutions),
+            ("queens placed", self.stats.queens_placed),
+            ("safety checks", self.stats.safety_checks),
+            ("cells read", self.stats.cells_read),
+        ];
+        for (name, value) in counters {
+            let _ = writeln!(
+                text,
+                "  {:<14} {}",
+                format!("{name}:"),
+                thousands(u128::from(value))
+            );
+        }
+        text
+    }
+}
+
+/// Runs the search of `problem` under a tracer, printing each step on `out`.
+fn narrate(
+    solver: &dyn Solver,
+    problem: &Problem,
+    options: &TraceOptions,
+    keep_steps: bool,
+    out: &mut impl Write,
+) -> Result<Trace, Failure> {
+    let narrator = RefCell::new(Narrator {
+        out,
+        format: options.format,
+        n: problem.n(),
+        preplaced: problem.preplaced(),
+        every: options.every,
+        limit: options.limit,
+        steps: 0,
+        pending: None,
+        last: (Stats::default(), 0),
+        cut: false,
+        page_steps: keep_steps.then(Vec::new),
+        write_error: None,
+    });
+    let tracer = Tracer::new(solver.info().order, |event: &Event, board: &[Square]| {
+        narrator.borrow_mut().hear(event, board)
+    });
+    let mut watched = Watched {
+        tracer,
+        narrator: &narrator,
+    };
+    solver.solve_observed(problem, &mut watched, &mut |_| ControlFlow::Continue(()))?;
+    let (whole_stats, whole_solutions) = (watched.tracer.stats(), watched.tracer.solutions());
+    drop(watched);
+    let narrator = narrator.into_inner();
+    if let Some(error) = narrator.write_error {
+        return Err(error.into());
+    }
+    let (stats, solutions) = if narrator.cut {
+        narrator.last
+    } else {
+        (whole_stats, whole_solutions)
+    };
+    Ok(Trace {
+        steps: narrator.steps,
+        cut: narrator.cut,
+        stats,
+        solutions,
+        page_steps: narrator.page_steps.unwrap_or_default(),
+    })
+}
+
+/// Prints the steps of a trace as the tracer hears them, and keeps what the
+/// summary and the page need.
+struct Narrator<'p, W> {
+    out: W,
+    format: TextFormat,
+    n: usize,
+    preplaced: &'p [Square],
+    every: Option<u64>,
+    limit: Option<u64>,
+    /// The steps printed so far.
+    steps: u64,
+    /// The event heard during the solver's current call, waiting for the
+    /// counters after it.
+    pending: Option<Event>,
+    /// The statistics and solutions after the last step printed.
+    last: (Stats, u64),
+    /// Whether `--limit` stopped the search.
+    cut: bool,
+    /// Every step with its counters, when a page is written.
+    page_steps: Option<Vec<Step>>,
+    /// Why stdout could not be written, which stops the search.
+    write_error: Option<io::Error>,
+}
+
+impl<W: Write> Narrator<'_, W> {
+    /// Prints `event` and, when due, the board after it, `on_board`; or
+    /// stops the search when the step limit is reached or stdout fails.
+    fn hear(&mut self, event: &Event, on_board: &[Square]) -> ControlFlow<()> {
+        if self.limit == Some(self.steps) {
+            self.cut = true;
+            return ControlFlow::Break(());
+        }
+        self.steps += 1;
+        if let Err(error) = self.print(event, on_board) {
+            self.write_error = Some(error);
+            return ControlFlow::Break(());
+        }
+        self.pending = Some(event.clone());
+        ControlFlow::Continue(())
+    }
+
+    /// The line of `event`, then the board if one is due: every solution, as
+    /// the model draws a placement, and every `--every` steps, as far as
+    /// the search has got.
+    fn print(&mut self, event: &Event, on_board: &[Square]) -> io::Result<()> {
+        writeln!(self.out, "{event}")?;
+        let board =
+            match event {
+                Event::Solution { queens, .. } => Some(self.format.render(queens, self.preplaced)),
+                _ if self.every.is_some_and(|every| self.steps % every == 0) => Some(
+                    partial::render(self.format, self.n, on_board, self.preplaced),
+                ),
+                _ => None,
+            };
+        for line in board.iter().flat_map(|board| board.lines()) {
+            writeln!(self.out, "{BOARD_INDENT}{line}")?;
+        }
+        Ok(())
+    }
+
+    /// Records the counters after the step heard during the solver's last
+    /// call, if one was.
+    fn settle(&mut self, stats: Stats, solutions: u64) {
+        if let Some(event) = self.pending.take() {
+            self.last = (stats, solutions);
+            if let Some(steps) = &mut self.page_steps {
+                steps.push(Step {
+                    event,
+                    stats,
+                    solutions,
+                });
+            }
+        }
+    }
+}
+
+/// The tracer, and the narrator it reads the counters into after each of
+/// the solver's calls.
+struct Watched<'n, 'p, F, W> {
+    tracer: Tracer<F>,
+    narrator: &'n RefCell<Narrator<'p, W>>,
+}
+
+impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>, W: Write> Watched<'_, '_, F, W> {
+    /// Passes the tracer's counters, after the call just made, to the
+    /// narrator.
+    fn settle(&mut self) {
+        let (stats, solutions) = (self.tracer.stats(), self.tracer.solutions());
+        self.narrator.borrow_mut().settle(stats, solutions);
+    }
+}
+
+impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>, W: Write> Observer for Watched<'_, '_, F, W> {
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
+        let flow = self.tracer.placed(square);
+        self.settle();
+        flow
+    }
+
+    fn removed(&mut self, square: Square) {
+        self.tracer.removed(square);
+        self.settle();
+    }
+
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.tracer.checked(square, cells_read, conflict);
+        self.settle();
+    }
+
+    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
+        self.tracer.tested(queens, cells_read, conflict);
+        self.settle();
+    }
+
+    fn exhausted(&mut self, depth: usize) {
+        self.tracer.exhausted(depth);
+        self.settle();
+    }
+
+    fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+        let flow = self.tracer.solution(queens);
+        self.settle();
+        flow
+    }
+}
+
+/// Writes the page of `trace` into `file`, opened at `path` before the
+/// trace began.
+fn write_page(
+    solver: &dyn Solver,
+    problem: &Problem,
+    options: &TraceOptions,
+    trace: &Trace,
+    path: &Path,
+    mut file: File,
+) -> Result<(), Failure> {
+    let info = solver.info();
+    let input = PageInput {
+        command: command_line(options),
+        n: problem.n(),
+        algorithm: info.name,
+        title: info.title,
+        depth_noun: info.order.depth_noun(),
+        preplaced: problem.preplaced(),
+        steps: &trace.page_steps,
+        summary: trace.stats,
+        solutions: trace.solutions,
+        truncated: trace.cut,
+    };
+    file.write_all(page::render(&input).as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(failure::path("write", path))
+}
+
+/// The command that made the trace, as the page shows it.
+fn command_line(options: &TraceOptions) -> String {
+    let problem = &options.problem;
+    let mut command = format!(
+        "queens trace {} --algo {}",
+        problem.n,
+        problem.algo.info().name
+    );
+    for queen in &problem.queens {
+        let _ = write!(command, " --queen {}:{}", queen.row, queen.col);
+    }
+    if let Some(limit) = options.limit {
+        let _ = write!(command, " --limit {limit}");
+    }
+    command
+}
