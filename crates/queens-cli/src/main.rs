@@ -33,7 +33,7 @@
 //! - [`progress`]: `count` through the monitored search, with a progress
 //!   bar on a terminal and Ctrl-C that stops cleanly.
 //! - [`trace`]: the search narrated event by event through the model's
-//!   tracer, boards drawn by [`partial`] as far as the search has got, and
+//!   tracer, boards drawn by the model as far as the search has got, and
 //!   the replay page of [`page`].
 //! - [`guard`]: work that would take hours is refused before it starts,
 //!   with the reason and the way to insist (`--force`). The limits are what
@@ -61,7 +61,6 @@ mod failure;
 mod guard;
 mod output;
 mod page;
-mod partial;
 mod progress;
 mod run;
 mod trace;

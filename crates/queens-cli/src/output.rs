@@ -7,11 +7,11 @@
 //! written on one line, so that `count` and `first` print one JSON value and
 //! `all` prints JSON Lines that a reader can take one solution at a time.
 //!
-//! Boards in a listing are separated by a blank line, as
-//! [`queens_core::format::render_all`] separates them, except in the `rows`
-//! notation: a `rows` board is one line of seed 004's table, and the table
-//! has no blank lines, so `all 8 --unique --format rows` prints the twelve
-//! lines of that table as they stand in the seed.
+//! Boards in a listing are separated as
+//! [`queens_core::format::render_all`] separates them: by a blank line,
+//! except in the `rows` notation, where a board is one line of seed 004's
+//! table, so `all 8 --unique --format rows` prints the twelve lines of that
+//! table as they stand in the seed.
 
 use std::fs;
 use std::io::{self, Write};
@@ -99,8 +99,8 @@ impl<'a> SolutionPrinter<'a> {
         match self.style {
             Style::Json => json_line(out, &SolutionRecord { queens })?,
             Style::Text { format, preplaced } => {
-                if self.printed > 0 && format != TextFormat::Rows {
-                    writeln!(out)?;
+                if self.printed > 0 {
+                    out.write_all(format.board_separator().as_bytes())?;
                 }
                 out.write_all(format.render(queens, preplaced).as_bytes())?;
             }
@@ -203,7 +203,7 @@ mod tests {
             " 0  1 \n 1  0 \n\n 1  0 \n 0  1 \n"
         );
         let fours: [&[usize]; 2] = [&[1, 3, 0, 2], &[2, 0, 3, 1]];
-        for format in [TextFormat::Hash, TextFormat::Stars, TextFormat::Dots] {
+        for format in TextFormat::ALL {
             assert_eq!(
                 printed(text(format), &fours),
                 queens_core::format::render_all(format, fours, &[])

@@ -36,7 +36,7 @@ use queens_core::{Line, Observer, Problem, Solver, Square, Stats, TextFormat, mo
 use crate::args::TraceOptions;
 use crate::failure::{self, Failure};
 use crate::page::{self, PageInput, Step};
-use crate::{guard, partial, run};
+use crate::{guard, run};
 
 /// The most steps one page replays: a page of more would be too large to
 /// load and too long to watch.
@@ -257,14 +257,13 @@ impl<W: Write> Narrator<'_, W> {
     /// the search has got.
     fn print(&mut self, event: &Event, on_board: &[Square]) -> io::Result<()> {
         writeln!(self.out, "{event}")?;
-        let board =
-            match event {
-                Event::Solution { queens, .. } => Some(self.format.render(queens, self.preplaced)),
-                _ if self.every.is_some_and(|every| self.steps % every == 0) => Some(
-                    partial::render(self.format, self.n, on_board, self.preplaced),
-                ),
-                _ => None,
-            };
+        let board = match event {
+            Event::Solution { queens, .. } => Some(self.format.render(queens, self.preplaced)),
+            _ if self.every.is_some_and(|every| self.steps % every == 0) => {
+                Some(self.format.render_squares(self.n, on_board, self.preplaced))
+            }
+            _ => None,
+        };
         for line in board.iter().flat_map(|board| board.lines()) {
             writeln!(self.out, "{BOARD_INDENT}{line}")?;
         }

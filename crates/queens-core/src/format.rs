@@ -9,14 +9,14 @@
 //! | `rows`   | seed 004  | its 1-based column, one number per row       |||
 //! | `dots`   | LeetCode  | `Q`     | `.`             | `Q`                |
 //!
-//! Every board ends with a newline; printing several boards, the caller puts
-//! a blank line between them.
+//! Every board ends with a newline; several boards are separated by a blank
+//! line, except in `rows`, where each board is one line of a table.
 
 use std::fmt::{self, Write as _};
 
 use serde::Serialize;
 
-use crate::board::Square;
+use crate::board::{Square, squares};
 
 /// A text notation for a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -59,21 +59,57 @@ impl TextFormat {
     /// Renders the placement `queens[row] = column`, marking the squares of
     /// `preplaced` where the notation can.
     pub fn render(self, queens: &[usize], preplaced: &[Square]) -> String {
+        let on_board: Vec<Square> = squares(queens).collect();
+        self.render_squares(queens.len(), &on_board, preplaced)
+    }
+
+    /// Renders an `n`×`n` board holding the queens `on_board`, which need not
+    /// be a placement: in the middle of a search some rows are empty, and the
+    /// naive solver may put two queens in one row. A complete placement comes
+    /// out exactly as [`render`](Self::render) draws it; `rows` shows `-` for
+    /// a row without a queen and `1,3` for a row holding two.
+    pub fn render_squares(self, n: usize, on_board: &[Square], preplaced: &[Square]) -> String {
+        if self == TextFormat::Rows {
+            return rows(n, on_board);
+        }
+        let mut text = String::new();
+        for row in 0..n {
+            let cells: Vec<&str> = (0..n)
+                .map(|col| self.spell(cell(Square::new(row, col), on_board, preplaced)))
+                .collect();
+            text.push_str(&cells.join(self.separator()));
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The symbol of one cell in a notation drawn cell by cell.
+    fn spell(self, cell: Cell) -> &'static str {
+        match (self, cell) {
+            (TextFormat::Matrix, Cell::Empty) => " 0 ",
+            (TextFormat::Matrix, _) => " 1 ",
+            (TextFormat::Hash, Cell::Empty) => "_ ",
+            (TextFormat::Hash, _) => "# ",
+            (TextFormat::Stars, Cell::Empty) => "*",
+            (TextFormat::Stars, Cell::Queen) => "Q",
+            (TextFormat::Stars, Cell::Preplaced) => "U",
+            (TextFormat::Dots | TextFormat::Rows, Cell::Empty) => ".",
+            (TextFormat::Dots | TextFormat::Rows, _) => "Q",
+        }
+    }
+
+    /// What stands between two cells of a row: seed 004's single space for
+    /// `stars`, nothing for the others, whose symbols carry their spacing.
+    fn separator(self) -> &'static str {
+        if self == TextFormat::Stars { " " } else { "" }
+    }
+
+    /// What stands between two boards of a listing: nothing for `rows`,
+    /// whose boards are the lines of one table, a blank line for the others.
+    pub const fn board_separator(self) -> &'static str {
         match self {
-            TextFormat::Matrix => render_cells(queens, |cell| match cell {
-                Cell::Empty => " 0 ",
-                Cell::Queen | Cell::Preplaced => " 1 ",
-            }),
-            TextFormat::Hash => render_cells(queens, |cell| match cell {
-                Cell::Empty => "_ ",
-                Cell::Queen | Cell::Preplaced => "# ",
-            }),
-            TextFormat::Stars => stars(queens, preplaced),
-            TextFormat::Rows => rows(queens),
-            TextFormat::Dots => render_cells(queens, |cell| match cell {
-                Cell::Empty => ".",
-                Cell::Queen | Cell::Preplaced => "Q",
-            }),
+            TextFormat::Rows => "",
+            _ => "\n",
         }
     }
 }
@@ -92,56 +128,37 @@ enum Cell {
     Preplaced,
 }
 
-/// The cells of each row, left to right.
-fn cells<'a>(
-    queens: &'a [usize],
-    preplaced: &'a [Square],
-) -> impl Iterator<Item = impl Iterator<Item = Cell> + 'a> + 'a {
-    let n = queens.len();
-    queens.iter().enumerate().map(move |(row, &queen_col)| {
-        (0..n).map(move |col| {
-            if col != queen_col {
-                Cell::Empty
-            } else if preplaced.contains(&Square::new(row, col)) {
-                Cell::Preplaced
+/// What stands on `square`.
+fn cell(square: Square, on_board: &[Square], preplaced: &[Square]) -> Cell {
+    if !on_board.contains(&square) {
+        Cell::Empty
+    } else if preplaced.contains(&square) {
+        Cell::Preplaced
+    } else {
+        Cell::Queen
+    }
+}
+
+/// Seed 004's table line: the 1-based column of each row's queen, `-` for a
+/// row without one, columns joined by `,` in a row holding several.
+fn rows(n: usize, on_board: &[Square]) -> String {
+    let rows: Vec<String> = (0..n)
+        .map(|row| {
+            let mut columns: Vec<usize> = on_board
+                .iter()
+                .filter(|queen| queen.row == row)
+                .map(|queen| queen.col + 1)
+                .collect();
+            columns.sort_unstable();
+            if columns.is_empty() {
+                "-".to_owned()
             } else {
-                Cell::Queen
+                let columns: Vec<String> = columns.iter().map(ToString::to_string).collect();
+                columns.join(",")
             }
         })
-    })
-}
-
-/// One line per row, each cell spelled by `spell`, concatenated.
-fn render_cells(queens: &[usize], spell: impl Fn(Cell) -> &'static str) -> String {
-    let mut text = String::new();
-    for row in cells(queens, &[]) {
-        row.for_each(|cell| text.push_str(spell(cell)));
-        text.push('\n');
-    }
-    text
-}
-
-/// Seed 004's board: `Q`, `*` and `U`, separated by single spaces.
-fn stars(queens: &[usize], preplaced: &[Square]) -> String {
-    let mut text = String::new();
-    for row in cells(queens, preplaced) {
-        let symbols: Vec<&str> = row
-            .map(|cell| match cell {
-                Cell::Empty => "*",
-                Cell::Queen => "Q",
-                Cell::Preplaced => "U",
-            })
-            .collect();
-        text.push_str(&symbols.join(" "));
-        text.push('\n');
-    }
-    text
-}
-
-/// Seed 004's table line: 1-based columns separated by spaces.
-fn rows(queens: &[usize]) -> String {
-    let columns: Vec<String> = queens.iter().map(|col| (col + 1).to_string()).collect();
-    columns.join(" ") + "\n"
+        .collect();
+    rows.join(" ") + "\n"
 }
 
 /// `n` with a comma between each group of three digits: `85,900,584`.
@@ -163,7 +180,8 @@ pub fn matrix(queens: &[usize]) -> String {
     TextFormat::Matrix.render(queens, &[])
 }
 
-/// Writes `boards` in `format`, a blank line between two boards.
+/// Writes `boards` in `format`, a blank line between two boards (none
+/// between the lines of a `rows` table).
 pub fn render_all<'a>(
     format: TextFormat,
     boards: impl IntoIterator<Item = &'a [usize]>,
@@ -172,7 +190,7 @@ pub fn render_all<'a>(
     let mut text = String::new();
     for (index, queens) in boards.into_iter().enumerate() {
         if index > 0 {
-            text.push('\n');
+            text.push_str(format.board_separator());
         }
         let _ = write!(text, "{}", format.render(queens, preplaced));
     }
@@ -236,11 +254,49 @@ mod tests {
     }
 
     #[test]
-    fn boards_are_separated_by_a_blank_line() {
+    fn boards_are_separated_by_a_blank_line_but_rows_make_a_table() {
         let boards: [&[usize]; 2] = [&[1, 3, 0, 2], &[2, 0, 3, 1]];
         assert_eq!(
             render_all(TextFormat::Rows, boards, &[]),
-            "2 4 1 3\n\n3 1 4 2\n"
+            "2 4 1 3\n3 1 4 2\n"
+        );
+        assert_eq!(
+            render_all(TextFormat::Dots, boards, &[]),
+            ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n"
+        );
+    }
+
+    #[test]
+    fn partial_boards_leave_rows_empty() {
+        let on_board = [Square::new(0, 1), Square::new(2, 0)];
+        let preplaced = [Square::new(2, 0)];
+        let draw = |format: TextFormat| format.render_squares(4, &on_board, &preplaced);
+        assert_eq!(
+            draw(TextFormat::Matrix),
+            " 0  1  0  0 \n 0  0  0  0 \n 1  0  0  0 \n 0  0  0  0 \n"
+        );
+        assert_eq!(
+            draw(TextFormat::Hash),
+            "_ # _ _ \n_ _ _ _ \n# _ _ _ \n_ _ _ _ \n"
+        );
+        assert_eq!(
+            draw(TextFormat::Stars),
+            "* Q * *\n* * * *\nU * * *\n* * * *\n"
+        );
+        assert_eq!(draw(TextFormat::Dots), ".Q..\n....\nQ...\n....\n");
+        assert_eq!(draw(TextFormat::Rows), "2 - 1 -\n");
+    }
+
+    #[test]
+    fn the_naive_solvers_boards_may_hold_two_queens_in_a_row() {
+        let on_board = [Square::new(0, 0), Square::new(0, 2), Square::new(1, 1)];
+        assert_eq!(
+            TextFormat::Rows.render_squares(3, &on_board, &[]),
+            "1,3 2 -\n"
+        );
+        assert_eq!(
+            TextFormat::Dots.render_squares(3, &on_board, &[]),
+            "Q.Q\n.Q.\n...\n"
         );
     }
 }
