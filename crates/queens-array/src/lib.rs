@@ -35,7 +35,7 @@
 //! this crate names them by direction, `\` and `/`.
 
 use queens_core::observer::report_top_level;
-use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square};
+use queens_core::{Levels, Line, Observer, Order, Problem, Search, SolverInfo, Square};
 
 /// A column number as the board array stores it. Narrower than `usize`, it
 /// keeps the array small and the comparisons cheap; `max_n` keeps it in range.
@@ -51,6 +51,7 @@ impl Search for ArrayBacktracking {
         title: "1-D array backtracking",
         seeds: "001",
         order: Order::RowMajor,
+        levels: Levels::Rows,
         max_n: 4096,
         practical_n: 14,
         workload: None,

@@ -98,7 +98,7 @@
 //!   that "the queen number n is also the row number".
 
 use queens_core::observer::report_top_level;
-use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square};
+use queens_core::{Levels, Line, Observer, Order, Problem, Search, SolverInfo, Square};
 
 /// The largest board accepted. Like seed 004's `BOARDSize` and `DIAGONAL`,
 /// it sizes the lookup arrays, which then live on the stack.
@@ -117,6 +117,7 @@ impl Search for BranchAndBound {
         title: "lookup-array branch and bound",
         seeds: "003, 004",
         order: Order::RowMajor,
+        levels: Levels::Rows,
         max_n: MAX_N,
         practical_n: 15,
         workload: None,

@@ -178,6 +178,7 @@ mod tests {
             title: "a solver for the tests",
             seeds: "none",
             order: Order::RowMajor,
+            levels: queens_core::Levels::Rows,
             max_n: 64,
             practical_n: 10,
             workload,

@@ -45,7 +45,7 @@ pub(crate) struct PageInput<'a> {
     pub(crate) algorithm: &'static str,
     /// The solver's title.
     pub(crate) title: &'static str,
-    /// "row" or "column": what the search goes deeper by.
+    /// "row", "column" or "queen": what each level of the search fills.
     pub(crate) depth_noun: &'static str,
     /// The pre-placed queens.
     pub(crate) preplaced: &'a [Square],

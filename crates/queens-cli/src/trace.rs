@@ -107,7 +107,7 @@ fn has_solution(solver: &dyn Solver, problem: &Problem) -> Result<bool, Failure>
 /// tracing it silently as far as step `most + 1`.
 fn more_steps_than(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<bool, Failure> {
     let mut steps = 0;
-    let mut tracer = Tracer::new(solver.info().order, |_: &Event, _: &[Square]| {
+    let mut tracer = Tracer::new(solver.info().levels, |_: &Event, _: &[Square]| {
         steps += 1;
         if steps > most {
             ControlFlow::Break(())
@@ -183,7 +183,7 @@ fn narrate(
         page_steps: keep_steps.then(Vec::new),
         write_error: None,
     });
-    let tracer = Tracer::new(solver.info().order, |event: &Event, board: &[Square]| {
+    let tracer = Tracer::new(solver.info().levels, |event: &Event, board: &[Square]| {
         narrator.borrow_mut().hear(event, board)
     });
     let mut watched = Watched {
@@ -352,7 +352,7 @@ fn write_page(
         n: problem.n(),
         algorithm: info.name,
         title: info.title,
-        depth_noun: info.order.depth_noun(),
+        depth_noun: info.levels.noun(),
         preplaced: problem.preplaced(),
         steps: &trace.page_steps,
         summary: trace.stats,

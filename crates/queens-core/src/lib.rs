@@ -48,5 +48,5 @@ pub use format::TextFormat;
 pub use modes::{Answer, Instrument, Mode, Query};
 pub use observer::{Observer, Silent, Stats};
 pub use problem::{Problem, ProblemError};
-pub use solver::{Order, Search, Sink, Solver, SolverInfo, Workload};
+pub use solver::{Levels, Order, Search, Sink, Solver, SolverInfo, Workload};
 pub use symmetry::{CanonicalTest, Symmetry, canonical};

@@ -161,7 +161,7 @@ mod tests {
     use super::*;
     use crate::board::Square;
     use crate::observer::Observer;
-    use crate::solver::{Order, Search, SolverInfo};
+    use crate::solver::{Levels, Order, Search, SolverInfo};
 
     /// A deliberately plain row-by-row search, enough to exercise the modes.
     struct Plain;
@@ -202,6 +202,7 @@ mod tests {
             title: "plain test search",
             seeds: "none",
             order: Order::RowMajor,
+            levels: Levels::Rows,
             max_n: 10,
             practical_n: 8,
             workload: None,

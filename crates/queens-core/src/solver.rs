@@ -61,14 +61,6 @@ impl Order {
     pub fn compare(self, a: &[usize], b: &[usize]) -> Ordering {
         self.key(a).cmp(&self.key(b))
     }
-
-    /// The unit a search goes deeper by: "row" or "column".
-    pub fn depth_noun(self) -> &'static str {
-        match self {
-            Order::ColumnMajor => "column",
-            Order::RowMajor | Order::Unspecified => "row",
-        }
-    }
 }
 
 impl fmt::Display for Order {
@@ -78,6 +70,31 @@ impl fmt::Display for Order {
             Order::ColumnMajor => "column-major",
             Order::Unspecified => "unspecified",
         })
+    }
+}
+
+/// What one level of a search fills, the unit its depth counts in: the
+/// backtracking solvers go down a row or a column at a time, the naive
+/// generator one queen of the combination at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Levels {
+    /// Level `k` fills row `k`.
+    Rows,
+    /// Level `k` fills column `k`.
+    Columns,
+    /// Level `k` puts the `k`th queen of a combination on a cell.
+    Queens,
+}
+
+impl Levels {
+    /// The noun for one level: "row", "column" or "queen".
+    pub const fn noun(self) -> &'static str {
+        match self {
+            Levels::Rows => "row",
+            Levels::Columns => "column",
+            Levels::Queens => "queen",
+        }
     }
 }
 
@@ -118,6 +135,8 @@ pub struct SolverInfo {
     pub seeds: &'static str,
     /// The order of its solutions.
     pub order: Order,
+    /// What each level of its search fills.
+    pub levels: Levels,
     /// The largest `n` it accepts at all; larger boards are an error.
     pub max_n: usize,
     /// The largest `n` it counts in reasonable time (seconds, in an
@@ -385,6 +404,7 @@ mod tests {
             title: "a search with no checks",
             seeds: "none",
             order: Order::RowMajor,
+            levels: Levels::Rows,
             max_n: 4,
             practical_n: 4,
             workload: None,

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::board::{Line, Square};
 use crate::observer::{Observer, Stats};
-use crate::solver::Order;
+use crate::solver::Levels;
 
 /// One step of a search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -47,9 +47,9 @@ pub enum Event {
         /// `None` for a solution, or the line of the first clash.
         conflict: Option<Line>,
     },
-    /// Every candidate of a row (or column) was tried: the search goes back.
+    /// Every candidate of a level was tried: the search goes back.
     Backtrack {
-        /// "row" or "column".
+        /// "row", "column" or "queen".
         noun: &'static str,
         /// Which row or column.
         depth: usize,
@@ -118,7 +118,7 @@ impl fmt::Display for Spelled {
 /// Narrates a search: passes each [`Event`] to `emit`, which may stop the
 /// search by answering `Break`, and counts the statistics.
 pub struct Tracer<F> {
-    order: Order,
+    levels: Levels,
     on_board: Vec<Square>,
     stats: Stats,
     solutions: u64,
@@ -127,11 +127,11 @@ pub struct Tracer<F> {
 }
 
 impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>> Tracer<F> {
-    /// A tracer for a solver searching in `order`. `emit` receives each event
+    /// A tracer for a solver whose levels are `levels`. `emit` receives each event
     /// and the queens on the board after it.
-    pub fn new(order: Order, emit: F) -> Self {
+    pub fn new(levels: Levels, emit: F) -> Self {
         Tracer {
-            order,
+            levels,
             on_board: Vec::new(),
             stats: Stats::default(),
             solutions: 0,
@@ -204,7 +204,7 @@ impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>> Observer for Tracer<F> {
     }
 
     fn exhausted(&mut self, depth: usize) {
-        let noun = self.order.depth_noun();
+        let noun = self.levels.noun();
         let _ = self.send(&Event::Backtrack { noun, depth });
     }
 
@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn events_read_like_the_slides() {
         let mut lines = Vec::new();
-        let mut tracer = Tracer::new(Order::RowMajor, collect(&mut lines));
+        let mut tracer = Tracer::new(Levels::Rows, collect(&mut lines));
         let _ = tracer.placed(Square::new(0, 1));
         tracer.checked(Square::new(1, 0), 1, Some(Line::AntiDiagonal));
         tracer.checked(Square::new(1, 3), 1, None);
@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn a_break_stops_every_later_event() {
         let mut count = 0;
-        let mut tracer = Tracer::new(Order::ColumnMajor, |_event: &Event, _board: &[Square]| {
+        let mut tracer = Tracer::new(Levels::Columns, |_event: &Event, _board: &[Square]| {
             count += 1;
             if count == 2 {
                 ControlFlow::Break(())

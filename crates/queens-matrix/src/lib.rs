@@ -57,7 +57,7 @@
 //! in C. Seed 000's complete program is the one followed here.
 
 use queens_core::observer::report_top_level;
-use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square};
+use queens_core::{Levels, Line, Observer, Order, Problem, Search, SolverInfo, Square};
 
 /// The largest board accepted: the search's bookkeeping arrays are sized
 /// for it, so they live on the stack.
@@ -73,6 +73,7 @@ impl Search for MatrixBacktracking {
         title: "matrix isSafe backtracking",
         seeds: "000",
         order: Order::ColumnMajor,
+        levels: Levels::Columns,
         max_n: MAX_N,
         practical_n: 13,
         workload: None,

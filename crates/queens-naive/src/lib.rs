@@ -74,7 +74,7 @@
 
 use queens_core::combinatorics::binomial;
 use queens_core::observer::report_top_level;
-use queens_core::{Line, Observer, Order, Problem, Search, SolverInfo, Square, Workload};
+use queens_core::{Levels, Line, Observer, Order, Problem, Search, SolverInfo, Square, Workload};
 use std::ops::ControlFlow;
 
 /// The naive combination generation solver of seed 002.
@@ -87,6 +87,7 @@ impl Search for NaiveCombinations {
         title: "naive combination generation",
         seeds: "002",
         order: Order::RowMajor,
+        levels: Levels::Queens,
         max_n: 32,
         practical_n: 7,
         workload: Some(placements_tested),

@@ -318,6 +318,7 @@ mod tests {
             title: "an exploding search",
             seeds: "none",
             order: Order::Unspecified,
+            levels: queens_core::Levels::Rows,
             max_n: 30,
             practical_n: 6,
             workload: Some(|problem| Workload {

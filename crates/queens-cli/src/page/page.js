@@ -29,9 +29,10 @@
   steps.forEach((step, number) => {
     if (step.event.event === "solution") solutionSteps.push(number);
   });
-  // A solver that tests whole placements (the naive one) backtracks by queen
-  // number, not by row: its backtrack steps mark no line of the board.
-  const testsPlacements = steps.some((step) => step.event.event === "test");
+  // A solver whose levels are the queens of a combination (the naive one)
+  // backtracks by queen number, not by row: its backtrack steps mark no line
+  // of the board.
+  const backtracksByLine = data.depth_noun === "row" || data.depth_noun === "column";
   let position = 0;
 
   // The board's cells, drawn once; a render only changes their classes.
@@ -136,7 +137,7 @@
         break;
       }
       case "backtrack":
-        if (testsPlacements) break;
+        if (!backtracksByLine) break;
         depth = event.depth;
         for (let other = 0; other < n && depth < n; other++) {
           mark(data.depth_noun === "row" ? depth * n + other : other * n + depth, "dead-end");
