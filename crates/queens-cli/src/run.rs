@@ -11,7 +11,7 @@
 //! [`crate::progress`], which adds the bar and Ctrl-C, and `trace` through
 //! [`crate::trace`].
 
-use std::io::{self, BufWriter, StdoutLock, Write};
+use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
@@ -148,6 +148,13 @@ fn with_stdout(
 
 /// `count`: the number alone, or the JSON record with statistics and time.
 fn count(request: &Request, show_bar: bool, out: &mut impl Write) -> Result<(), Failure> {
+    let watched = show_bar && io::stderr().is_terminal();
+    if !watched && !request.json {
+        // Nobody watches a bar and nobody asked for statistics: the silent
+        // search, the fastest there is. Ctrl-C ends it the default way.
+        writeln!(out, "{}", request.answer()?.count)?;
+        return Ok(());
+    }
     let tally = progress::count(
         request.solver,
         &request.problem,
