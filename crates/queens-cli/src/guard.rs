@@ -11,9 +11,10 @@
 //! - Any other solver is refused `count` and `all` on boards more than
 //!   [`GRACE`] larger than its [`SolverInfo::practical_n`], the largest it
 //!   counts in seconds; every row more multiplies a backtracking search's
-//!   time by roughly n, so two rows past seconds is already minutes. `first`
-//!   is never refused for them: a backtracking search finds its first
-//!   solution quickly on every board it accepts.
+//!   time by roughly n, so two rows past seconds is already minutes. They
+//!   are refused `first` past twice that size: the work to the first
+//!   solution is small for most boards but grows erratically (see
+//!   [`first_limit`]).
 //!
 //! A trace visits the whole tree, as a count does, so it is guarded as a
 //! count is, unless `--limit` bounds it.
@@ -51,6 +52,16 @@ pub(crate) enum Refusal {
         /// The largest board it counts in seconds.
         practical_n: usize,
     },
+    /// The board is well past where the solver finds a first solution in
+    /// seconds.
+    FirstTooLarge {
+        /// The board size asked for.
+        n: usize,
+        /// The solver's short name.
+        solver: &'static str,
+        /// The largest board it is let find a first solution on.
+        largest: usize,
+    },
 }
 
 impl fmt::Display for Refusal {
@@ -69,6 +80,11 @@ impl fmt::Display for Refusal {
                 "{task} the solutions for n = {n} with the {solver} solver would take a long time \
                  (it handles n up to {practical_n} in seconds)"
             ),
+            Refusal::FirstTooLarge { n, solver, largest } => write!(
+                f,
+                "finding a first solution for n = {n} with the {solver} solver may take hours: \
+                 the work to the first solution grows erratically past n = {largest}"
+            ),
         }
     }
 }
@@ -86,7 +102,7 @@ pub(crate) fn refusal(info: &SolverInfo, mode: Mode, problem: &Problem) -> Optio
         });
     }
     let task = match mode {
-        Mode::First => return None,
+        Mode::First => return first_refusal(info, n),
         Mode::Count => "counting",
         Mode::All => "listing",
     };
@@ -95,6 +111,25 @@ pub(crate) fn refusal(info: &SolverInfo, mode: Mode, problem: &Problem) -> Optio
         n,
         solver: info.name,
         practical_n: info.practical_n,
+    })
+}
+
+/// The largest board a backtracking solver is let look for a first solution
+/// on without `--force`: twice what it counts in seconds. Backtracking's
+/// work to its first solution grows erratically: the lookup-array solver
+/// takes 0.3 s at n = 28, 4 s at n = 30, and was still searching after
+/// 14 minutes at n = 64.
+fn first_limit(info: &SolverInfo) -> usize {
+    info.practical_n.saturating_mul(2)
+}
+
+/// Whether looking for a first solution on an `n`×`n` board is refused.
+fn first_refusal(info: &SolverInfo, n: usize) -> Option<Refusal> {
+    let largest = first_limit(info);
+    (n > largest).then_some(Refusal::FirstTooLarge {
+        n,
+        solver: info.name,
+        largest,
     })
 }
 
@@ -125,8 +160,8 @@ pub(crate) fn rules() -> String {
         "Work that would take hours is refused before it starts, unless --force is given. \
          A solver that knows beforehand how many placements it will test refuses more than \
          {} of them, for every command. Any other solver refuses to count or list boards \
-         more than {GRACE} larger than the largest it counts in seconds; it always looks for \
-         a first solution.\n\nWithout --force:\n",
+         more than {GRACE} larger than the largest it counts in seconds, and to look for a \
+         first solution on boards more than twice that size.\n\nWithout --force:\n",
         format::thousands(MOST_TESTS)
     );
     for solver in queens_solvers::ALL {
@@ -161,9 +196,10 @@ fn limit(info: &SolverInfo) -> String {
         };
     }
     format!(
-        "{name:<8} count and all up to n = {} (it counts n = {} in seconds)",
+        "{name:<8} count and all up to n = {} (it counts n = {} in seconds), first up to n = {}",
         info.practical_n.saturating_add(GRACE),
-        info.practical_n
+        info.practical_n,
+        first_limit(info)
     )
 }
 
@@ -211,10 +247,18 @@ mod tests {
     }
 
     #[test]
-    fn backtracking_is_refused_two_past_its_practical_size_except_first() {
+    fn backtracking_is_refused_two_past_its_practical_size_and_first_at_twice_it() {
         let info = solver(None);
         assert!(refusal(&info, Mode::Count, &Problem::new(12)).is_none());
-        assert!(refusal(&info, Mode::First, &Problem::new(40)).is_none());
+        assert!(refusal(&info, Mode::First, &Problem::new(20)).is_none());
+        let refused = refusal(&info, Mode::First, &Problem::new(21)).map(|r| r.to_string());
+        assert_eq!(
+            refused.as_deref(),
+            Some(
+                "finding a first solution for n = 21 with the test solver may take hours: \
+                 the work to the first solution grows erratically past n = 20"
+            )
+        );
         let refused = refusal(&info, Mode::All, &Problem::new(13)).map(|r| r.to_string());
         assert_eq!(
             refused.as_deref(),

@@ -603,11 +603,18 @@ fn backtracking_refuses_to_count_or_list_far_past_its_practical_size() {
         "error: listing the solutions for n = 18 with the bnb solver would take a long time \
          (it handles n up to 15 in seconds); pass --force to run it anyway"
     );
-    // `first` is never refused to a backtracking solver.
-    let first = queens(&["first", "17", "--algo", "array", "--json"]).json();
+    // `first` goes twice as far as counting before it is refused.
+    let first = queens(&["first", "28", "--algo", "array", "--json"]).json();
     assert_eq!(
-        queens_core::validate(17, &placement(&first["queens"])),
+        queens_core::validate(28, &placement(&first["queens"])),
         Ok(())
+    );
+    let run = queens(&["first", "31", "--algo", "bnb"]);
+    assert_eq!(
+        run.rejected(),
+        "error: finding a first solution for n = 31 with the bnb solver may take hours: \
+         the work to the first solution grows erratically past n = 30; \
+         pass --force to run it anyway"
     );
 }
 
