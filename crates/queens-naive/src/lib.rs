@@ -134,18 +134,17 @@ impl Search for NaiveCombinations {
                 // put it there and test the placement, cell after cell.
                 let cells_left = next..=last_first + last;
                 let squares_left = &free.squares[cells_left.clone()];
-                let lines_left = &free.lines[cells_left.clone()];
-                for ((&square, &lines), index) in
-                    squares_left.iter().zip(lines_left).zip(cells_left)
-                {
+                for (&square, &lines) in squares_left.iter().zip(&free.lines[cells_left]) {
                     chosen.set(last, square, lines);
                     if observer.placed(square).is_break() || leaf.test(&chosen, observer).is_break()
                     {
                         return;
                     }
                     observer.removed(square);
-                    report_top_level(observer, depth, index, (0, last_first + 1));
                 }
+                // With one queen to choose, this loop was the top level: report
+                // it once, whole, rather than test for that at every leaf.
+                report_top_level(observer, depth, last_first, (0, last_first + 1));
             } else if next <= last_first + depth {
                 chosen.set(depth, free.squares[next], free.lines[next]);
                 choice[depth] = next;
