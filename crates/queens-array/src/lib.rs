@@ -67,9 +67,9 @@ impl Search for ArrayBacktracking {
         // The columns each row may try, worked out before the loop so that the
         // loop allocates nothing: every column, or only the pre-placed one.
         let columns: Vec<(Column, Column)> = (0..n)
-            .map(|row| match problem.column_in_row(row) {
-                Some(col) => (col as Column, col as Column + 1),
-                None => (0, n as Column),
+            .map(|row| {
+                let (first, end) = problem.columns_to_try(row);
+                (first as Column, end as Column)
             })
             .collect();
         let first_row = (columns[0].0 as usize, columns[0].1 as usize);

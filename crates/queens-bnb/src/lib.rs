@@ -134,10 +134,7 @@ impl Search for BranchAndBound {
         // loop allocates nothing: every column, or only the pre-placed one.
         let mut columns = [(0, 0); MAX_N];
         for (row, range) in columns[..n].iter_mut().enumerate() {
-            *range = match problem.column_in_row(row) {
-                Some(col) => (col, col + 1),
-                None => (0, n),
-            };
+            *range = problem.columns_to_try(row);
         }
         let mut lines = FreeLines::new();
         // Seed 004's `queencol`: `queens[row] = col` for the rows filled.

@@ -111,6 +111,22 @@ impl Problem {
         }
     }
 
+    /// The columns a row-by-row search tries in `row`, as `(first, end)`:
+    /// only the pre-placed queen's column when the row has one, every column
+    /// otherwise.
+    pub fn columns_to_try(&self, row: usize) -> (usize, usize) {
+        self.column_in_row(row)
+            .map_or((0, self.n), |col| (col, col + 1))
+    }
+
+    /// The rows a column-by-column search tries in `col`, as `(first, end)`:
+    /// only the pre-placed queen's row when the column has one, every row
+    /// otherwise.
+    pub fn rows_to_try(&self, col: usize) -> (usize, usize) {
+        self.row_in_column(col)
+            .map_or((0, self.n), |row| (row, row + 1))
+    }
+
     /// Whether the placement `queens` keeps every pre-placed queen where it
     /// was put. Returns the first one it moved.
     pub fn first_moved(&self, queens: &[usize]) -> Option<Square> {
@@ -180,6 +196,15 @@ mod tests {
             problem.validate(&[1, 3, 0]).unwrap_err().to_string(),
             "expected 4 queens, one per row, got 3"
         );
+    }
+
+    #[test]
+    fn a_preplaced_queen_is_the_only_candidate_of_its_row_and_column() {
+        let problem = Problem::with_queens(8, [Square::new(3, 5)]).unwrap();
+        assert_eq!(problem.columns_to_try(3), (5, 6));
+        assert_eq!(problem.columns_to_try(0), (0, 8));
+        assert_eq!(problem.rows_to_try(5), (3, 4));
+        assert_eq!(problem.rows_to_try(3), (0, 8));
     }
 
     #[test]

@@ -90,10 +90,7 @@ impl Search for MatrixBacktracking {
         // loop allocates nothing: every row, or only the pre-placed one.
         let mut rows = [(0, 0); MAX_N];
         for (col, range) in rows[..n].iter_mut().enumerate() {
-            *range = match problem.row_in_column(col) {
-                Some(row) => (row, row + 1),
-                None => (0, n),
-            };
+            *range = problem.rows_to_try(col);
         }
         let mut board = Board::new(n);
         // `queens[row] = col`, the placement handed out with each solution.
