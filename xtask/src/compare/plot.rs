@@ -96,6 +96,30 @@ fn y_range(values: impl Iterator<Item = f64>, empty: (f64, f64)) -> std::ops::Ra
 }
 
 /// The left panel: median time of one search against n.
+/// A panel's chart: captioned, n along the bottom over the report's range,
+/// `y` on a log scale up the side. Both panels share this frame.
+fn log_chart<'a, 'b>(
+    area: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    caption: &str,
+    report: &Report,
+    y: std::ops::Range<f64>,
+) -> Result<
+    ChartContext<
+        'a,
+        SVGBackend<'b>,
+        Cartesian2d<plotters::coord::types::RangedCoordi32, LogCoord<f64>>,
+    >,
+    Error,
+> {
+    ChartBuilder::on(area)
+        .caption(caption, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(x_range(report), y.log_scale())
+        .map_err(failed)
+}
+
 fn draw_times(
     area: &DrawingArea<SVGBackend<'_>, Shift>,
     report: &Report,
@@ -105,16 +129,8 @@ fn draw_times(
         .map(|index| points(table, index, |finished| finished.median_seconds))
         .collect();
     let y = y_range(series.iter().flatten().map(|point| point.1), (1e-9, 1.0));
-    let mut chart = ChartBuilder::on(area)
-        .caption(
-            format!("{}: median time of one search", table.mode.name()),
-            ("sans-serif", 20),
-        )
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(80)
-        .build_cartesian_2d(x_range(report), y.log_scale())
-        .map_err(failed)?;
+    let caption = format!("{}: median time of one search", table.mode.name());
+    let mut chart = log_chart(area, &caption, report, y)?;
     chart
         .configure_mesh()
         .x_desc("n")
@@ -170,16 +186,12 @@ fn draw_work(
         placed.iter().chain(&read).flatten().map(|point| point.1),
         (1.0, 1e6),
     );
-    let mut chart = ChartBuilder::on(area)
-        .caption(
-            "queens placed (solid), cells read (dashed)",
-            ("sans-serif", 20),
-        )
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(80)
-        .build_cartesian_2d(x_range(report), y.log_scale())
-        .map_err(failed)?;
+    let mut chart = log_chart(
+        area,
+        "queens placed (solid), cells read (dashed)",
+        report,
+        y,
+    )?;
     chart
         .configure_mesh()
         .x_desc("n")
