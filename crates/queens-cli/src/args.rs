@@ -70,7 +70,7 @@ pub(crate) struct ProblemOptions {
     #[arg(
         long,
         value_name = "NAME",
-        value_parser = AlgorithmParser,
+        value_parser = ALGORITHM,
         default_value = queens_solvers::fastest().info().name
     )]
     pub(crate) algo: &'static dyn Solver,
@@ -314,35 +314,22 @@ fn parse_square(text: &str) -> Result<Square, ValueError> {
     Ok(Square::new(number(row)?, number(col)?))
 }
 
-/// Parses `--algo` by looking the name up in the registry, and tells clap
-/// the registry's names, so that `--help` lists every solver with its title.
-#[derive(Clone, Copy)]
-struct AlgorithmParser;
+/// The solver `--algo` names, looked up in the registry.
+fn parse_algorithm(name: &str) -> Result<&'static dyn Solver, ValueError> {
+    queens_solvers::by_name(name).ok_or_else(|| ValueError::UnknownAlgorithm {
+        name: name.to_owned(),
+    })
+}
 
-impl TypedValueParser for AlgorithmParser {
-    type Value = &'static dyn Solver;
-
-    fn parse_ref(
-        &self,
-        command: &clap::Command,
-        _argument: Option<&clap::Arg>,
-        value: &OsStr,
-    ) -> Result<Self::Value, clap::Error> {
-        let name = value.to_string_lossy();
-        queens_solvers::by_name(&name).ok_or_else(|| {
-            let error = ValueError::UnknownAlgorithm {
-                name: name.into_owned(),
-            };
-            clap::Error::raw(ErrorKind::InvalidValue, error).with_cmd(command)
-        })
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(queens_solvers::ALL.iter().map(|solver| {
+/// The registry's solvers, each with its title, so that `--help` lists them.
+fn algorithm_values() -> Vec<PossibleValue> {
+    queens_solvers::ALL
+        .iter()
+        .map(|solver| {
             let info = solver.info();
             PossibleValue::new(info.name).help(info.title)
-        })))
-    }
+        })
+        .collect()
 }
 
 /// The text formats a trace accepts, by name.
@@ -371,9 +358,25 @@ fn text_format_names() -> Vec<&'static str> {
     TextFormat::ALL.into_iter().map(TextFormat::name).collect()
 }
 
+/// The text formats, as clap lists them.
+fn text_format_values() -> Vec<PossibleValue> {
+    text_format_names()
+        .into_iter()
+        .map(PossibleValue::new)
+        .collect()
+}
+
 /// The names of every format, `svg` last.
 fn board_format_names() -> Vec<&'static str> {
     BoardFormat::all().map(BoardFormat::name).collect()
+}
+
+/// Every format, as clap lists them.
+fn board_format_values() -> Vec<PossibleValue> {
+    board_format_names()
+        .into_iter()
+        .map(PossibleValue::new)
+        .collect()
 }
 
 /// The error for a format name that is none of `expected`.
@@ -384,30 +387,36 @@ fn unknown_format(name: &str, expected: Vec<&str>) -> ValueError {
     }
 }
 
-/// Parses `--format` into `T` and tells clap the names, so that `--help`
-/// lists them: [`BoardFormat`] for `first` and `all`, [`TextFormat`] for
-/// `trace`.
+/// Parses an argument that names one of a fixed list into `T`, and tells
+/// clap the list, so that `--help` shows it: the solvers of `--algo`, the
+/// formats of `--format`. Its errors are one line, like every error here.
 #[derive(Clone, Copy)]
-struct FormatParser<T> {
-    /// The format named by the argument, or the line that says why not.
+struct ListParser<T> {
+    /// The value named by the argument, or the line that says why not.
     parse: fn(&str) -> Result<T, ValueError>,
-    /// The names accepted.
-    names: fn() -> Vec<&'static str>,
+    /// The values accepted, as `--help` lists them.
+    values: fn() -> Vec<PossibleValue>,
 }
 
+/// The parser of `--algo`.
+const ALGORITHM: ListParser<&'static dyn Solver> = ListParser {
+    parse: parse_algorithm,
+    values: algorithm_values,
+};
+
 /// The parser of `first --format` and `all --format`.
-const BOARD_FORMAT: FormatParser<BoardFormat> = FormatParser {
+const BOARD_FORMAT: ListParser<BoardFormat> = ListParser {
     parse: parse_board_format,
-    names: board_format_names,
+    values: board_format_values,
 };
 
 /// The parser of `trace --format`.
-const TEXT_FORMAT: FormatParser<TextFormat> = FormatParser {
+const TEXT_FORMAT: ListParser<TextFormat> = ListParser {
     parse: parse_text_format,
-    names: text_format_names,
+    values: text_format_values,
 };
 
-impl<T: Clone + Send + Sync + 'static> TypedValueParser for FormatParser<T> {
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for ListParser<T> {
     type Value = T;
 
     fn parse_ref(
@@ -421,7 +430,7 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for FormatParser<T> {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new((self.names)().into_iter().map(PossibleValue::new)))
+        Some(Box::new((self.values)().into_iter()))
     }
 }
 
