@@ -1087,7 +1087,7 @@ fn a_trace_narrates_seed_001s_search_of_four_queens() {
          \x20 solutions:     2\n\
          \x20 queens placed: 16\n\
          \x20 safety checks: 60\n\
-         \x20 cells read:    84\n"
+         \x20 cells read:    112\n"
     ));
 }
 
@@ -1132,7 +1132,7 @@ fn every_k_steps_the_board_so_far_is_drawn() {
          \x20 solutions:     0\n\
          \x20 queens placed: 2\n\
          \x20 safety checks: 7\n\
-         \x20 cells read:    7\n"
+         \x20 cells read:    9\n"
     );
 }
 

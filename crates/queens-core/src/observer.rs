@@ -19,12 +19,16 @@
 //! - **safety checks**: one test of one candidate square (backtracking) or of
 //!   one complete placement (the naive solver), whatever its outcome.
 //! - **cells read**: the board cells or array entries that those checks read.
-//!   The matrix solver reads board cells until it meets a queen; the array
-//!   solver reads one earlier row's entry per comparison; the lookup solver
-//!   reads one entry of each lookup array it consults; the naive solver reads
-//!   the cells of a combination until it finds a clash. This is the number in
-//!   which the representations differ, so each solver counts the reads its
-//!   own check really makes, stopping where the check stops.
+//!   The matrix solver reads the board cells of each line to the left, a
+//!   whole line at a time, until a line holds a queen; the array solver reads
+//!   the entry of every earlier row; the lookup solver reads one entry of each
+//!   of its three lookup arrays; the naive solver reads the cells of a
+//!   combination until it finds a clash. This is the number in which the
+//!   representations differ, so each solver counts the reads its own check
+//!   really makes, stopping where the check stops. (The three backtracking
+//!   checks stop later than their seeds' loops do: jumps that a processor
+//!   cannot guess cost more than the reads they save. Each crate's essay
+//!   says how much.)
 
 use std::ops::ControlFlow;
 
