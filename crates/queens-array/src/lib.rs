@@ -234,6 +234,26 @@ mod tests {
     }
 
     #[test]
+    fn the_line_named_agrees_with_the_verdict() {
+        // Every board of up to four earlier rows on five columns, and every
+        // candidate: a line is named exactly when the check finds an attack.
+        let mut earlier = Vec::new();
+        for rows in 0..=4u32 {
+            for code in 0..5u32.pow(rows) {
+                earlier.clear();
+                earlier.extend((0..rows).map(|row| code / 5u32.pow(row) % 5));
+                for col in 0..5 {
+                    assert_eq!(
+                        first_attack(&earlier, col).is_some(),
+                        attacked(&earlier, col),
+                        "{earlier:?}, column {col}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn each_check_reads_every_earlier_row() {
         let mut checks = Checks::default();
         assert_eq!(next_safe_column(&[1, 3], 0, 4, &mut checks), Some(0));

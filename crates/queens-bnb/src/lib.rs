@@ -318,6 +318,29 @@ mod tests {
     }
 
     #[test]
+    fn the_line_named_agrees_with_the_verdict() {
+        // Every pair of queens on a 5×5 board, and every square: a line is
+        // named exactly when one of the square's three entries is taken.
+        let squares: Vec<(usize, usize)> = (0..5)
+            .flat_map(|row| (0..5).map(move |col| (row, col)))
+            .collect();
+        for &first in &squares {
+            for &second in &squares {
+                let mut lines = FreeLines::new();
+                lines.set(first.0, first.1, false);
+                lines.set(second.0, second.1, false);
+                for &(row, col) in &squares {
+                    assert_eq!(
+                        lines.first_taken(row, col).is_none(),
+                        lines.is_free(row, col),
+                        "queens at {first:?} and {second:?}, square ({row}, {col})"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_row_scan_reads_the_right_entries() {
         // A queen at (0, 1) on a 4×4 board; row 1 tries every column.
         let mut lines = FreeLines::new();
