@@ -29,7 +29,7 @@
 //! and combines them with `&`, so that a check makes one jump, on its answer,
 //! instead of one per entry on whether that line is taken, which a processor
 //! cannot guess. Those wrong guesses cost far more than the reads saved:
-//! `cargo xtask peers` measured the search at 0.43 to 0.45 of the time of the
+//! `cargo xtask peers` measured the search at 0.43 to 0.46 of the time of the
 //! seed's own C at n = 12 and 13, where stopping early took 1.03 of it at
 //! n = 13. Placing a queen marks its
 //! three lines taken; removing it marks them free again. The "bound" of the
