@@ -209,7 +209,7 @@ fn first_attack(earlier: &[Column], col: Column) -> Option<Line> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_core::observer::Collect;
+    use queens_core::observer::{Checks, Collect};
     use queens_core::{Stats, modes};
 
     #[test]
@@ -269,16 +269,6 @@ mod tests {
                 (Square::new(2, 3), 2, Some(Line::Diagonal)),
             ]
         );
-    }
-
-    /// Records every safety check.
-    #[derive(Default)]
-    struct Checks(Vec<(Square, u64, Option<Line>)>);
-
-    impl Observer for Checks {
-        fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
-            self.0.push((square, cells_read, conflict));
-        }
     }
 
     #[test]

@@ -288,7 +288,7 @@ const ENTRIES_PER_CHECK: u64 = 3;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_core::observer::Collect;
+    use queens_core::observer::{Checks, Collect};
     use queens_core::{Stats, modes};
     use std::ops::ControlFlow;
 
@@ -466,16 +466,6 @@ mod tests {
                 vec![0, 6, 3, 5, 7, 1, 4, 2]
             ]
         );
-    }
-
-    /// Records every safety check.
-    #[derive(Default)]
-    struct Checks(Vec<(Square, u64, Option<Line>)>);
-
-    impl Observer for Checks {
-        fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
-            self.0.push((square, cells_read, conflict));
-        }
     }
 
     struct StopAfter<'a>(usize, &'a mut Vec<Vec<usize>>);

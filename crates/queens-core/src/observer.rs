@@ -127,6 +127,18 @@ impl Observer for Collect<'_> {
     }
 }
 
+/// Keeps every safety check it hears, in order: the square checked, the
+/// cells read and the line of the attack, if any. For tests of what a
+/// solver's check reads.
+#[derive(Debug, Default)]
+pub struct Checks(pub Vec<(Square, u64, Option<Line>)>);
+
+impl Observer for Checks {
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.0.push((square, cells_read, conflict));
+    }
+}
+
 /// Counts of what a search did; see the [module documentation](self) for
 /// what each one means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
