@@ -28,8 +28,10 @@ use queens_core::{
 };
 
 use crate::compare::{self, matches_reference};
-use crate::harness::{Bounds, Entry, ask, collect, collect_via, counted, refused, run};
-use crate::{Verdict, facts, random, reference};
+use crate::harness::{
+    Bounds, Entry, ask, collect, collect_via, counted, declares_at_least, refused, run,
+};
+use crate::{MakeSolver, Scope, Verdict, facts, random, reference, reuse};
 
 /// The plain boards `n = 0..=max_n`.
 fn plain_boards(max_n: usize) -> impl Iterator<Item = Problem> {
@@ -92,8 +94,9 @@ fn summary(problems: &[Problem]) -> String {
 /// they were put. Read on the plain boards `n = 0..=min(8, practical_n - 1)`,
 /// the first-queen boards up to n = 6 and the edge cases of pre-placed
 /// queens.
-pub fn solutions_are_valid(solver: &dyn Solver) -> Verdict {
-    let problems = sample_problems(Bounds::of(solver));
+pub fn solutions_are_valid(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let problems = sample_problems(Bounds::of(scope));
     for problem in &problems {
         compare::all_valid(problem, &collect(solver, problem)?)?;
     }
@@ -102,19 +105,23 @@ pub fn solutions_are_valid(solver: &dyn Solver) -> Verdict {
 
 /// No placement is emitted twice for one problem, on the same problems as
 /// [`solutions_are_valid`].
-pub fn no_duplicates(solver: &dyn Solver) -> Verdict {
-    let problems = sample_problems(Bounds::of(solver));
+pub fn no_duplicates(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let problems = sample_problems(Bounds::of(scope));
     for problem in &problems {
         compare::no_duplicates(problem, &collect(solver, problem)?)?;
     }
     Ok(summary(&problems))
 }
 
-/// The number of solutions equals OEIS A000170 for `n = 0..=min(12,
-/// practical_n)`. Going past 8 is what a table of answers for small boards
-/// cannot fake.
-pub fn counts_match_oeis(solver: &dyn Solver) -> Verdict {
-    let bounds = Bounds::of(solver);
+/// The number of solutions equals OEIS A000170 for `n = 0..=counts_to` (12
+/// by default). Going past 8 is what a table of answers for small boards
+/// cannot fake. A solver that declares a smaller `practical_n` or `max_n`
+/// fails without being asked.
+pub fn counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let bounds = Bounds::of(scope);
+    declares_at_least(solver, bounds.count, "asks for")?;
     for problem in plain_boards(bounds.count) {
         let expected = facts::solution_count(problem.n()).expect("counts are known to n = 27");
         let got = ask(&problem, |problem| modes::count(solver, problem))?;
@@ -128,11 +135,13 @@ pub fn counts_match_oeis(solver: &dyn Solver) -> Verdict {
     Ok(format!("n = 0..={}", bounds.count))
 }
 
-/// The set of solutions equals the reference's for `n = 0..=min(8,
-/// practical_n)`: one empty solution for n = 0, none for n = 2 and 3, all 92
-/// for n = 8. Order and repetition are left to other checks.
-pub fn solution_sets_match_reference(solver: &dyn Solver) -> Verdict {
-    let bounds = Bounds::of(solver);
+/// The set of solutions equals the reference's for `n = 0..=sets_to` (8 by
+/// default): one empty solution for n = 0, none for n = 2 and 3, all 92 for
+/// n = 8. Order and repetition are left to other checks.
+pub fn solution_sets_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let bounds = Bounds::of(scope);
+    declares_at_least(solver, bounds.stream, "asks for whole sets to")?;
     for problem in plain_boards(bounds.stream) {
         let emitted = collect(solver, &problem)?;
         compare::same_set(&problem, &emitted, &reference::solutions(&problem))?;
@@ -141,9 +150,11 @@ pub fn solution_sets_match_reference(solver: &dyn Solver) -> Verdict {
 }
 
 /// The number of fundamental solutions ([`modes::count_unique`]) equals
-/// OEIS A002562 for `n = 1..=min(12, practical_n)`, and is 1 for n = 0.
-pub fn unique_counts_match_oeis(solver: &dyn Solver) -> Verdict {
-    let bounds = Bounds::of(solver);
+/// OEIS A002562 for `n = 1..=counts_to`, and is 1 for n = 0.
+pub fn unique_counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let bounds = Bounds::of(scope);
+    declares_at_least(solver, bounds.count, "asks for")?;
     for problem in plain_boards(bounds.count) {
         let expected = facts::fundamental_count(problem.n()).expect("counts are known to n = 27");
         let got = ask(&problem, |problem| modes::count_unique(solver, problem))?;
@@ -160,8 +171,9 @@ pub fn unique_counts_match_oeis(solver: &dyn Solver) -> Verdict {
 /// The fundamental solutions of eight queens ([`modes::unique`]) are exactly
 /// the twelve of seed 004's table. A solver that cannot do n = 8 is compared
 /// with the reference's classes at `n = practical_n - 1` instead.
-pub fn fundamental_solutions_match(solver: &dyn Solver) -> Verdict {
-    let bounds = Bounds::of(solver);
+pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let bounds = Bounds::of(scope);
     let (n, expected, source) = if bounds.stream >= 8 {
         (8, facts::eight_queens_fundamental(), "seed 004's table")
     } else {
@@ -203,12 +215,13 @@ pub fn fundamental_solutions_match(solver: &dyn Solver) -> Verdict {
 /// solutions of `first-solutions.txt` (n = 4 and 8, each order) are met.
 /// A solver that declares [`Order::Unspecified`] passes: its solutions are
 /// checked as sets.
-pub fn order_is_documented(solver: &dyn Solver) -> Verdict {
+pub fn order_is_documented(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
     let order = solver.info().order;
     if order == Order::Unspecified {
         return Ok("no order declared: solutions are checked as sets".to_owned());
     }
-    let bounds = Bounds::of(solver);
+    let bounds = Bounds::of(scope);
     for problem in plain_boards(bounds.representative) {
         let emitted = collect(solver, &problem)?;
         let reference = reference::solutions(&problem);
@@ -243,9 +256,10 @@ fn shown(first: Option<&Vec<usize>>) -> String {
 /// column-major one, and any solution for one with no order. A solver with
 /// `practical_n < 9` is asked the same of the boards of size `min(6,
 /// practical_n - 1)`.
-pub fn first_queen_fixed_boards(solver: &dyn Solver) -> Verdict {
+pub fn first_queen_fixed_boards(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
     let order = solver.info().order;
-    let bounds = Bounds::of(solver);
+    let bounds = Bounds::of(scope);
     let n = if bounds.representative >= 8 {
         8
     } else {
@@ -270,7 +284,7 @@ pub fn first_queen_fixed_boards(solver: &dyn Solver) -> Verdict {
     Ok(if n == 8 {
         "seed 004's eight boards of eight queens".to_owned()
     } else {
-        format!("the {n} boards of n = {n} (seed 004's boards of eight need practical_n >= 9)")
+        format!("the {n} boards of n = {n} (seed 004's boards of eight need counts_to >= 9)")
     })
 }
 
@@ -310,8 +324,9 @@ fn wrong_first(
 /// Pre-placed queens in awkward places (the last row, the last column, the
 /// whole board, or leaving no solution): the solver's stream matches the
 /// reference's, order included.
-pub fn preplaced_edge_cases(solver: &dyn Solver) -> Verdict {
-    let problems = edge_cases(Bounds::of(solver).representative);
+pub fn preplaced_edge_cases(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let problems = edge_cases(Bounds::of(scope).representative);
     for problem in &problems {
         matches_reference(solver, problem)?;
     }
@@ -323,7 +338,8 @@ pub fn preplaced_edge_cases(solver: &dyn Solver) -> Verdict {
 /// [`Problem::with_queens`] (so no solver can ever be handed them), and a
 /// board larger than the solver's `max_n` makes each of its three entry
 /// points return [`Error::TooLarge`] without emitting anything.
-pub fn bad_input_is_refused(solver: &dyn Solver) -> Verdict {
+pub fn bad_input_is_refused(make: MakeSolver<'_>, _scope: &Scope) -> Verdict {
+    let solver = &*make();
     let refused = bad_preplaced_queens_are_refused()?;
     let too_large = too_large_is_refused(solver)?;
     Ok(format!(
@@ -438,8 +454,9 @@ fn too_large_is_refused(solver: &dyn Solver) -> Verdict {
 /// solutions, each entry point emits exactly `k`, for several `k` on the
 /// largest board up to `min(8, practical_n - 1)` with at least two
 /// solutions.
-pub fn stops_when_asked(solver: &dyn Solver) -> Verdict {
-    let bounds = Bounds::of(solver);
+pub fn stops_when_asked(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let bounds = Bounds::of(scope);
     let Some(n) = (0..=bounds.representative)
         .rev()
         .find(|&n| facts::solution_count(n).is_some_and(|count| count >= 2))
@@ -540,8 +557,9 @@ impl Observer for StopAtQueen {
 /// there: nothing at all is reported after it (a trace's step limit and
 /// Ctrl-C rely on this). Tried on the representative board, stopping at the
 /// 1st, 5th and 17th queen.
-pub fn stops_at_any_node(solver: &dyn Solver) -> Verdict {
-    let problem = Problem::new(Bounds::of(solver).representative);
+pub fn stops_at_any_node(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let problem = Problem::new(Bounds::of(scope).representative);
     let mut stops = Vec::new();
     for stop_at in [1, 5, 17] {
         let mut observer = StopAtQueen {
@@ -580,8 +598,9 @@ impl Observer for ProgressLog {
 /// Progress is reported as top-level branches finish: it never goes back,
 /// always out of the same total, and ends with every branch done. Tried on
 /// the plain boards `n = 1..=representative`.
-pub fn progress_reaches_the_end(solver: &dyn Solver) -> Verdict {
-    let largest = Bounds::of(solver).representative;
+pub fn progress_reaches_the_end(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let largest = Bounds::of(scope).representative;
     for problem in (1..=largest).map(Problem::new) {
         let mut log = ProgressLog::default();
         ask(&problem, |problem| {
@@ -622,8 +641,9 @@ fn progress_is_monotone(problem: &Problem, reports: &[(usize, usize)]) -> Result
 /// solver may set pre-placed queens down without counting them); two counted
 /// runs count the same; and an observer passed to `solve_observed` counts
 /// what `solve_counted` reports.
-pub fn statistics_are_consistent(solver: &dyn Solver) -> Verdict {
-    let bounds = Bounds::of(solver);
+pub fn statistics_are_consistent(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    let bounds = Bounds::of(scope);
     let mut problems: Vec<Problem> = (1..=bounds.stats).map(Problem::new).collect();
     if bounds.stats >= 4 {
         let with_queen = Problem::with_queens(bounds.stats, [Square::new(0, 1)]);
@@ -697,12 +717,26 @@ fn same_stream(
     }
 }
 
-/// Property test: on random problems of size `n <= min(9, practical_n - 1)` with
-/// up to three consistent pre-placed queens, the solver's stream matches the
-/// reference's (as a set, and in order when the solver declares one). A
-/// failure reports the smallest failing problem proptest shrinks it to.
-pub fn random_problems_match_reference(solver: &dyn Solver) -> Verdict {
-    random::matches_reference_on_random_problems(solver, Bounds::of(solver).random)
+/// Property test: on random problems of size `n <= min(10, counts_to - 1)`
+/// with up to three consistent pre-placed queens, drawn from the scope's
+/// seed, the solver's stream matches the reference's (as a set, and in order
+/// when the solver declares one). A failure reports the smallest failing
+/// problem proptest shrinks it to, and the seed.
+pub fn random_problems_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*make();
+    random::matches_reference_on_random_problems(solver, Bounds::of(scope).random, scope)
+}
+
+/// One solver object, asked the representative problems and random ones in
+/// an order shuffled by the scope's seed, with a third of them stopped by
+/// the sink after a solution or two, gives each problem asked in full the
+/// same solutions as a fresh object: no state leaks from one call into the
+/// next, even from a search cut short.
+pub fn reused_solver_agrees(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let bounds = Bounds::of(scope);
+    let mut problems = sample_problems(bounds);
+    problems.extend(random::draw(bounds.random, scope, 8));
+    reuse::agrees_with_fresh_objects(make, problems, scope)
 }
 
 #[cfg(test)]

@@ -3,32 +3,32 @@
 //! which problem was being solved so that a panic can be reported with it.
 
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::ops::ControlFlow;
 
 use queens_core::{Error, Problem, Sink, Solver, Stats};
 
-use crate::reference;
+use crate::{Scope, reference};
 
-/// The largest board sizes the checks use for one solver. Every bound stays
-/// within the solver's own [`practical_n`](queens_core::SolverInfo::practical_n)
-/// and [`max_n`](queens_core::SolverInfo::max_n), so a slow solver is asked
-/// only what it can answer in seconds, and only the checks that must reach
-/// `practical_n` do: the others stop one board below it, which for the naive
-/// solver (practical_n 7) is about forty times less work.
+/// The largest board sizes the checks use for one solver, from the
+/// [`Scope`]: what the teacher asks, whatever the solver declares. Only the
+/// checks that must reach the scope's ends do: the others stop one board
+/// below `counts_to`, which for the naive solver (counting to 7) is about
+/// forty times less work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Bounds {
-    /// Counts are checked for `n = 0..=count`: up to 12.
+    /// Counts are checked for `n = 0..=count`: 12 by default.
     pub(crate) count: usize,
-    /// Sets of solutions against the reference for `n = 0..=stream`: up to 8.
+    /// Sets of solutions against the reference for `n = 0..=stream`: 8 by
+    /// default.
     pub(crate) stream: usize,
     /// The checks that need representative boards rather than the whole
     /// range (validity, duplicates, order, pre-placed queens, stopping) go up
-    /// to `representative`: 8, or one below `practical_n`.
+    /// to `representative`: 8, or one below `count`.
     pub(crate) representative: usize,
-    /// Random problems for `n = 0..=random`: up to 9, the reference's limit,
-    /// and at most `representative`.
+    /// Random problems for `n = 0..=random`: up to 10, the reference's
+    /// limit, and below `count`.
     pub(crate) random: usize,
     /// Statistics for `n = 1..=stats`: up to 6, since their invariants need no
     /// large board and the check runs each problem four times.
@@ -36,18 +36,41 @@ pub(crate) struct Bounds {
 }
 
 impl Bounds {
-    /// The bounds for `solver`.
-    pub(crate) fn of(solver: &dyn Solver) -> Self {
-        let info = solver.info();
-        let practical = info.practical_n.min(info.max_n);
-        let below_practical = practical.saturating_sub(1);
+    /// The bounds of `scope`.
+    pub(crate) fn of(scope: &Scope) -> Self {
+        let below_count = scope.counts_to.saturating_sub(1);
         Bounds {
-            count: practical.min(12),
-            stream: practical.min(8),
-            representative: below_practical.min(8),
-            random: below_practical.min(reference::MAX_N),
-            stats: below_practical.min(6),
+            count: scope.counts_to,
+            stream: scope.sets_to.min(reference::MAX_N),
+            representative: below_count.min(8),
+            random: below_count.min(reference::MAX_N),
+            stats: below_count.min(6),
         }
+    }
+}
+
+/// Whether `solver` declares that it can go as far as a check asks: its
+/// `max_n` and its `practical_n` at least `asked`. The message says what it
+/// declares and what is asked, since a solver that declares less than the
+/// teacher's range fails the checks that reach past it.
+pub(crate) fn declares_at_least(
+    solver: &dyn Solver,
+    asked: usize,
+    what: &str,
+) -> Result<(), String> {
+    let info = solver.info();
+    if info.max_n < asked {
+        Err(format!(
+            "the solver declares max_n = {}; this assignment {what} n = {asked}",
+            info.max_n
+        ))
+    } else if info.practical_n < asked {
+        Err(format!(
+            "the solver declares it counts only to n = {}; this assignment {what} n = {asked}",
+            info.practical_n
+        ))
+    } else {
+        Ok(())
     }
 }
 
@@ -82,13 +105,29 @@ thread_local! {
     /// before each call and deliberately left set when the call panics, so
     /// that [`crate::run_check`] can say where the solver gave up.
     static SOLVING: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Whether a solver call panicked since the check began: a check that
+    /// then fails crashed, whether or not it caught the panic to shrink it.
+    static PANICKED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Notes a solver call that unwinds instead of returning.
+struct PanicWatch;
+
+impl Drop for PanicWatch {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            PANICKED.set(true);
+        }
+    }
 }
 
 /// Asks `question` about `problem`, remembering the problem while the solver
 /// works on it. Every call of a solver goes through here.
 fn solving<T>(problem: &Problem, question: impl FnOnce(&Problem) -> T) -> T {
     SOLVING.with_borrow_mut(|solving| *solving = Some(problem.to_string()));
+    let watch = PanicWatch;
     let answer = question(problem);
+    drop(watch);
     forget_problem();
     answer
 }
@@ -125,6 +164,17 @@ pub(crate) fn run(
 /// Forgets the problem being solved, before a check starts.
 pub(crate) fn forget_problem() {
     SOLVING.with_borrow_mut(|solving| *solving = None);
+}
+
+/// Forgets the problem being solved and any panic, before a check starts.
+pub(crate) fn start_check() {
+    forget_problem();
+    PANICKED.set(false);
+}
+
+/// Whether a solver call panicked since the check started.
+pub(crate) fn a_solver_panicked() -> bool {
+    PANICKED.get()
 }
 
 /// The problem the last solver call on this thread was working on when it

@@ -96,54 +96,61 @@ pub mod checks;
 mod compare;
 pub mod facts;
 mod harness;
+pub mod isolated;
 mod random;
 pub mod reference;
+mod reuse;
+mod scope;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use queens_core::Solver;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+pub use scope::{SEED_VARIABLE, Scope, fresh_seed};
 
 /// The list of checks, the single source both [`CHECKS`] and [`suite!`] are
-/// generated from: each check's name (its function in [`checks`]) and a
-/// one-line description. It hands the list to the macro named by its
-/// `$callback`, together with that macro's own arguments.
+/// generated from: each check's name (its function in [`checks`]), its
+/// [`Group`] and a one-line description. It hands the list to the macro named
+/// by its `$callback`, together with that macro's own arguments.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __for_each_check {
     ($callback:ident ! ($($arguments:tt)*)) => {
         $crate::$callback! {
             ($($arguments)*)
-            solutions_are_valid:
+            solutions_are_valid: Correctness,
                 "Every emitted placement is a valid solution of its problem.",
-            no_duplicates:
+            no_duplicates: Correctness,
                 "No placement is emitted twice for one problem.",
-            counts_match_oeis:
-                "The number of solutions equals OEIS A000170 for n = 0..=min(12, practical_n).",
-            solution_sets_match_reference:
-                "The set of solutions equals the reference's for n = 0..=min(8, practical_n).",
-            unique_counts_match_oeis:
-                "The number of fundamental solutions equals OEIS A002562 for n = 0..=min(12, practical_n).",
-            fundamental_solutions_match:
+            counts_match_oeis: Correctness,
+                "The number of solutions equals OEIS A000170 for n = 0..=counts_to.",
+            solution_sets_match_reference: Correctness,
+                "The set of solutions equals the reference's for n = 0..=sets_to.",
+            unique_counts_match_oeis: Correctness,
+                "The number of fundamental solutions equals OEIS A002562 for n = 0..=counts_to.",
+            fundamental_solutions_match: Correctness,
                 "The fundamental solutions of eight queens are seed 004's table.",
-            order_is_documented:
+            order_is_documented: Correctness,
                 "Solutions come in the solver's documented order.",
-            first_queen_fixed_boards:
+            first_queen_fixed_boards: Correctness,
                 "Seed 004's boards with the first queen fixed: the right first solution and the right set.",
-            preplaced_edge_cases:
+            preplaced_edge_cases: Correctness,
                 "Pre-placed queens in the last row, the last column, everywhere, or leaving no solution.",
-            bad_input_is_refused:
+            bad_input_is_refused: Correctness,
                 "Inconsistent pre-placed queens and boards past max_n are refused with the exact error.",
-            stops_when_asked:
+            stops_when_asked: Correctness,
                 "A sink that answers Break after k solutions gets exactly k.",
-            stops_at_any_node:
+            random_problems_match_reference: Correctness,
+                "Random problems with pre-placed queens, drawn from the run's seed, match the reference (proptest, shrunk).",
+            reused_solver_agrees: Correctness,
+                "One solver object asked many problems in a shuffled order, some stopped early, answers each as a fresh one does.",
+            stops_at_any_node: Instrumentation,
                 "An observer that answers Break when a queen is placed hears nothing more.",
-            progress_reaches_the_end:
+            progress_reaches_the_end: Instrumentation,
                 "Progress through the top-level branches never goes back and ends complete.",
-            statistics_are_consistent:
+            statistics_are_consistent: Instrumentation,
                 "Counted, observed and silent runs agree, and the statistics are plausible.",
-            random_problems_match_reference:
-                "Random problems with pre-placed queens match the reference (proptest, shrunk).",
         }
     };
 }
@@ -152,12 +159,13 @@ macro_rules! __for_each_check {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __define_checks {
-    (() $($name:ident: $description:literal,)*) => {
+    (() $($name:ident: $group:ident, $description:literal,)*) => {
         /// Every check of the suite, in the order [`run_all`] runs them and
         /// [`suite!`] declares their tests.
         pub static CHECKS: &[$crate::Check] = &[$(
             $crate::Check {
                 name: stringify!($name),
+                group: $crate::Group::$group,
                 description: $description,
                 run: $crate::checks::$name,
             },
@@ -172,7 +180,7 @@ __for_each_check!(__define_checks!());
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __suite_module {
-    (($module:ident, $solver:expr) $($name:ident: $description:literal,)*) => {
+    (($module:ident, $solver:expr, $scope:expr) $($name:ident: $group:ident, $description:literal,)*) => {
         /// The shared conformance suite of `queens-conformance`, one test per
         /// check.
         mod $module {
@@ -188,10 +196,11 @@ macro_rules! __suite_module {
                 #[test]
                 fn $name() {
                     $crate::assert_passes(
-                        stringify!($name),
-                        $description,
-                        $crate::checks::$name,
-                        &$solver,
+                        $crate::find_check(stringify!($name)).expect("every listed check exists"),
+                        &|| -> ::std::boxed::Box<dyn $crate::__Solver> {
+                            ::std::boxed::Box::new($solver)
+                        },
+                        &$scope,
                     );
                 }
             )*
@@ -205,7 +214,9 @@ macro_rules! __suite_module {
 ///
 /// The argument is an expression whose value implements [`Solver`] (every
 /// [`Search`](queens_core::Search) does); it is evaluated inside the module,
-/// which imports everything of the module the macro is called in.
+/// which imports everything of the module the macro is called in, once for
+/// each solver object a check makes (the check of a reused solver compares
+/// one object with fresh ones).
 ///
 /// ```text
 /// #[cfg(test)]
@@ -219,19 +230,68 @@ macro_rules! __suite_module {
 /// #[cfg(test)]
 /// queens_conformance::suite!(student_conformance => StudentSolver::new());
 /// ```
+///
+/// The checks count to n = 12 and list whole sets to n = 8, whatever the
+/// solver declares, with a fresh random seed per run
+/// ([`Scope::for_this_run`]). A solver that is slow by design narrows the
+/// range in its own tests, in plain sight:
+///
+/// ```text
+/// queens_conformance::suite!(conformance => NaiveCombinations,
+///     queens_conformance::Scope::for_this_run().counting_to(7).listing_to(7));
+/// ```
 #[macro_export]
 macro_rules! suite {
+    ($module:ident => $solver:expr, $scope:expr) => {
+        $crate::__for_each_check!(__suite_module!($module, $solver, $scope));
+    };
     ($module:ident => $solver:expr) => {
-        $crate::__for_each_check!(__suite_module!($module, $solver));
+        $crate::suite!($module => $solver, $crate::Scope::for_this_run());
     };
     ($solver:expr) => {
         $crate::suite!(conformance => $solver);
     };
 }
 
+#[doc(hidden)]
+pub use queens_core::Solver as __Solver;
+
 /// A check's verdict: `Ok` with a line saying what was checked, or `Err`
 /// with a message naming the first fault found.
 pub type Verdict = Result<String, String>;
+
+/// Makes a fresh solver object: what the suite is given, so that every check
+/// starts from a new object and one check can compare a reused object with
+/// fresh ones.
+pub type MakeSolver<'a> = &'a dyn Fn() -> Box<dyn Solver>;
+
+/// The two kinds of check, which a grade weighs apart: whether the answers
+/// are right, and whether the solver reports what its search did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Group {
+    /// Valid, complete, duplicate-free answers in the declared order, the
+    /// seed's tables, pre-placed queens, bad input, stopping when the sink
+    /// asks, and the same answers from a reused object.
+    Correctness,
+    /// Statistics, progress, and stopping at any node when an observer asks:
+    /// what a solver built on [`queens_core::Search`] reports for free and a
+    /// hand-written [`Solver`] may leave out.
+    Instrumentation,
+}
+
+impl Group {
+    /// Both groups, in the order reports show them.
+    pub const ALL: [Group; 2] = [Group::Correctness, Group::Instrumentation];
+
+    /// The group's name as reports and assignment files write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Group::Correctness => "correctness",
+            Group::Instrumentation => "instrumentation",
+        }
+    }
+}
 
 /// One named check of the suite.
 #[derive(Clone, Copy, Debug)]
@@ -239,10 +299,25 @@ pub struct Check {
     /// The check's name, also the name of its function in [`checks`] and of
     /// its test in [`suite!`].
     pub name: &'static str,
+    /// Which kind of check it is.
+    pub group: Group,
     /// What it checks, in one line.
     pub description: &'static str,
-    /// Runs it on a solver.
-    pub run: fn(&dyn Solver) -> Verdict,
+    /// Runs it on the solvers `make` makes, within `scope`.
+    pub run: fn(MakeSolver<'_>, &Scope) -> Verdict,
+}
+
+/// How a check ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The solver passed it.
+    Pass,
+    /// The solver gave a wrong answer.
+    Fail,
+    /// The solver panicked (or, run as a program, crashed) while the check
+    /// asked it something.
+    Crash,
 }
 
 /// What one check found, for a grader.
@@ -250,28 +325,58 @@ pub struct Check {
 pub struct CheckOutcome {
     /// The check's name.
     pub name: &'static str,
+    /// Its group.
+    pub group: Group,
     /// What it checks, in one line.
     pub description: &'static str,
-    /// Whether the solver passed it.
-    pub passed: bool,
-    /// When passed, what was checked ("n = 0..=12"); when failed, the first
+    /// How it ended.
+    pub status: Status,
+    /// When passed, what was checked ("n = 0..=12"); otherwise the first
     /// fault found ("n = 6: expected 4 solutions, got 2").
     pub message: String,
 }
 
-/// Runs every check on `solver`, in order. A solver that panics fails the
-/// check it panicked in, with the panic's message and the problem it was
-/// solving; the remaining checks still run.
-pub fn run_all(solver: &dyn Solver) -> Vec<CheckOutcome> {
+impl CheckOutcome {
+    /// Whether the solver passed the check.
+    pub fn passed(&self) -> bool {
+        self.status == Status::Pass
+    }
+}
+
+/// Runs every check on solvers made by `make`, in order. A solver that
+/// panics fails the check it panicked in ([`Status::Crash`]), with the
+/// panic's message and the problem it was solving; the remaining checks
+/// still run.
+pub fn run_all(make: MakeSolver<'_>, scope: &Scope) -> Vec<CheckOutcome> {
     CHECKS
         .iter()
-        .map(|check| run_check(check, solver))
+        .map(|check| run_check(check, make, scope))
         .collect()
 }
 
-/// Runs one check on `solver`.
-pub fn run_check(check: &Check, solver: &dyn Solver) -> CheckOutcome {
-    outcome(check.name, check.description, check.run, solver)
+/// Runs one check on solvers made by `make`.
+pub fn run_check(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> CheckOutcome {
+    harness::start_check();
+    let verdict =
+        catch_unwind(AssertUnwindSafe(|| (check.run)(make, scope))).unwrap_or_else(|payload| {
+            let panic = harness::panic_text(payload.as_ref());
+            Err(match harness::problem_being_solved() {
+                Some(problem) => format!("{problem}: the solver panicked: {panic}"),
+                None => format!("the check panicked: {panic}"),
+            })
+        });
+    let (status, message) = match verdict {
+        Ok(checked) => (Status::Pass, checked),
+        Err(fault) if harness::a_solver_panicked() => (Status::Crash, fault),
+        Err(fault) => (Status::Fail, fault),
+    };
+    CheckOutcome {
+        name: check.name,
+        group: check.group,
+        description: check.description,
+        status,
+        message,
+    }
 }
 
 /// The check called `name`, if there is one.
@@ -279,42 +384,10 @@ pub fn find_check(name: &str) -> Option<&'static Check> {
     CHECKS.iter().find(|check| check.name == name)
 }
 
-/// Runs `run` on `solver`, catching a panic.
-fn outcome(
-    name: &'static str,
-    description: &'static str,
-    run: fn(&dyn Solver) -> Verdict,
-    solver: &dyn Solver,
-) -> CheckOutcome {
-    harness::forget_problem();
-    let verdict = catch_unwind(AssertUnwindSafe(|| run(solver))).unwrap_or_else(|payload| {
-        let panic = harness::panic_text(payload.as_ref());
-        Err(match harness::problem_being_solved() {
-            Some(problem) => format!("{problem}: the solver panicked: {panic}"),
-            None => format!("the check panicked: {panic}"),
-        })
-    });
-    let (passed, message) = match verdict {
-        Ok(checked) => (true, checked),
-        Err(fault) => (false, fault),
-    };
-    CheckOutcome {
-        name,
-        description,
-        passed,
-        message,
-    }
-}
-
-/// Runs one check on `solver` and panics with its message when it fails: the
-/// body of every test [`suite!`] declares.
+/// Runs one check and panics with its message when it fails: the body of
+/// every test [`suite!`] declares.
 #[doc(hidden)]
-pub fn assert_passes(
-    name: &'static str,
-    description: &'static str,
-    run: fn(&dyn Solver) -> Verdict,
-    solver: &dyn Solver,
-) {
-    let outcome = outcome(name, description, run, solver);
-    assert!(outcome.passed, "{}", outcome.message);
+pub fn assert_passes(check: &Check, make: MakeSolver<'_>, scope: &Scope) {
+    let outcome = run_check(check, make, scope);
+    assert!(outcome.passed(), "{}", outcome.message);
 }

@@ -2,17 +2,20 @@
 //! comes back as the check's message, shrunk to the smallest problem proptest
 //! can find that still fails.
 //!
-//! The runner is deterministic (a fixed seed, no failure files, a fixed
-//! number of cases): the same solver always meets the same problems, so a
-//! grade never depends on luck and a failure can be reproduced.
+//! The runner is seeded by the [`Scope`]: a fresh seed per run by default,
+//! so the problems cannot be tabulated, and a given seed always draws the
+//! same problems (no failure files, a fixed number of cases), so a failure
+//! can be reproduced from the seed its message names.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use proptest::collection::vec;
 use proptest::prelude::{Strategy, any};
+use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 use queens_core::{Problem, Solver, Square};
 
+use crate::Scope;
 use crate::compare::matches_reference;
 use crate::harness::panic_text;
 
@@ -51,20 +54,42 @@ pub(crate) fn problems(max_n: usize) -> impl Strategy<Value = Problem> {
     })
 }
 
+/// The random number generator of a run with `scope`'s seed.
+pub(crate) fn seeded_rng(scope: &Scope) -> TestRng {
+    let mut seed = [0_u8; 32];
+    for chunk in seed.chunks_mut(8) {
+        chunk.copy_from_slice(&scope.seed.to_le_bytes());
+    }
+    TestRng::from_seed(RngAlgorithm::ChaCha, &seed)
+}
+
+/// `count` random problems of size up to `max_n`, drawn from `scope`'s seed.
+pub(crate) fn draw(max_n: usize, scope: &Scope, count: usize) -> Vec<Problem> {
+    let mut runner = TestRunner::new_with_rng(Config::default(), seeded_rng(scope));
+    (0..count)
+        .map(|_| {
+            problems(max_n)
+                .new_tree(&mut runner)
+                .expect("the problem strategy never rejects")
+                .current()
+        })
+        .collect()
+}
+
 /// Compares `solver` with the reference on [`CASES`] random problems of size
-/// up to `max_n`. Returns what was tried, or the failure of the smallest
-/// failing problem found.
+/// up to `max_n`, drawn from `scope`'s seed. Returns what was tried, or the
+/// failure of the smallest failing problem found.
 pub(crate) fn matches_reference_on_random_problems(
     solver: &dyn Solver,
     max_n: usize,
+    scope: &Scope,
 ) -> Result<String, String> {
     let config = Config {
         cases: CASES,
         failure_persistence: None,
         ..Config::default()
     };
-    let rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
-    let mut runner = TestRunner::new_with_rng(config, rng);
+    let mut runner = TestRunner::new_with_rng(config, seeded_rng(scope));
     let outcome = runner.run(&problems(max_n), |problem| {
         // A panic is caught here rather than by proptest, so that its message
         // names the problem like every other failure does.
@@ -79,11 +104,13 @@ pub(crate) fn matches_reference_on_random_problems(
     });
     match outcome {
         Ok(()) => Ok(format!(
-            "{CASES} random problems, n = 0..={max_n} with up to {MAX_PREPLACED} pre-placed queens"
+            "{CASES} random problems, n = 0..={max_n} with up to {MAX_PREPLACED} pre-placed queens, seed {}",
+            scope.seed
         )),
         Err(TestError::Fail(reason, _)) => Err(format!(
-            "{} (the smallest failing case proptest found among {CASES} random problems)",
-            reason.message()
+            "{} (the smallest failing case proptest found among {CASES} random problems; {})",
+            reason.message(),
+            scope.seed_note()
         )),
         Err(TestError::Abort(reason)) => Err(format!(
             "random problems: proptest gave up: {}",
@@ -95,7 +122,6 @@ pub(crate) fn matches_reference_on_random_problems(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::strategy::ValueTree;
 
     #[test]
     fn wanted_queens_that_attack_are_dropped() {
@@ -117,5 +143,16 @@ mod tests {
         assert!(drawn.iter().any(|problem| problem.n() == 5));
         assert!(drawn.iter().any(|problem| problem.preplaced().len() >= 2));
         assert_eq!(drawn, draw());
+    }
+
+    #[test]
+    fn the_seed_decides_the_problems() {
+        let one = draw_problems(9, 1);
+        assert_eq!(one, draw_problems(9, 1));
+        assert_ne!(one, draw_problems(9, 2));
+    }
+
+    fn draw_problems(max_n: usize, seed: u64) -> Vec<Problem> {
+        super::draw(max_n, &Scope::with_seed(seed), 20)
     }
 }

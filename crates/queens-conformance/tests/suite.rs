@@ -9,9 +9,15 @@ mod support;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use queens_conformance::{CHECKS, CheckOutcome, assert_passes, checks, find_check, run_all};
+use queens_conformance::{
+    CHECKS, CheckOutcome, Group, Scope, Status, assert_passes, find_check, run_all,
+};
 use queens_core::Solver;
-use support::{RowByRow, TableOfAnswers, Variant, Wrapped};
+use support::{Leaky, RowByRow, TableOfAnswers, Variant, Wrapped};
+
+/// The seed of these tests' random problems, fixed so that the messages of
+/// shrunk failures can be asserted exactly.
+const SEED: u64 = 2026;
 
 // The macro as an algorithm crate uses it, and with a module name of its own.
 queens_conformance::suite!(RowByRow);
@@ -19,7 +25,7 @@ queens_conformance::suite!(column_major_conformance => Wrapped(Variant::ColumnMa
 
 /// The names of the checks, in order, written out so that removing or
 /// renaming one is a deliberate change.
-const NAMES: [&str; 15] = [
+const NAMES: [&str; 16] = [
     "solutions_are_valid",
     "no_duplicates",
     "counts_match_oeis",
@@ -31,11 +37,31 @@ const NAMES: [&str; 15] = [
     "preplaced_edge_cases",
     "bad_input_is_refused",
     "stops_when_asked",
+    "random_problems_match_reference",
+    "reused_solver_agrees",
     "stops_at_any_node",
     "progress_reaches_the_end",
     "statistics_are_consistent",
-    "random_problems_match_reference",
 ];
+
+/// The checks of the instrumentation group; every other is correctness.
+const INSTRUMENTATION: [&str; 3] = [
+    "stops_at_any_node",
+    "progress_reaches_the_end",
+    "statistics_are_consistent",
+];
+
+#[test]
+fn checks_fall_into_two_groups() {
+    for check in CHECKS {
+        let expected = if INSTRUMENTATION.contains(&check.name) {
+            Group::Instrumentation
+        } else {
+            Group::Correctness
+        };
+        assert_eq!(check.group, expected, "{}", check.name);
+    }
+}
 
 #[test]
 fn the_macro_and_the_runner_list_the_same_checks() {
@@ -50,7 +76,7 @@ fn checks_are_found_by_name() {
     let check = find_check("counts_match_oeis").unwrap();
     assert_eq!(
         check.description,
-        "The number of solutions equals OEIS A000170 for n = 0..=min(12, practical_n)."
+        "The number of solutions equals OEIS A000170 for n = 0..=counts_to."
     );
     assert!(find_check("no_such_check").is_none());
 }
@@ -59,10 +85,9 @@ fn checks_are_found_by_name() {
 fn a_macro_test_fails_with_the_checks_message() {
     let failed = catch_unwind(AssertUnwindSafe(|| {
         assert_passes(
-            "counts_match_oeis",
-            "",
-            checks::counts_match_oeis,
-            &Wrapped(Variant::DropsEveryOther),
+            find_check("counts_match_oeis").unwrap(),
+            &|| Box::new(Wrapped(Variant::DropsEveryOther)),
+            &Scope::with_seed(SEED),
         );
     }))
     .unwrap_err();
@@ -72,10 +97,22 @@ fn a_macro_test_fails_with_the_checks_message() {
     );
 }
 
+/// Every check of `solver` within `scope`.
+fn outcomes_in<S: Solver + Clone + 'static>(solver: S, scope: Scope) -> Vec<CheckOutcome> {
+    run_all(&move || Box::new(solver.clone()), &scope)
+}
+
+/// Every check of `solver` within the default range and the tests' seed.
+fn outcomes<S: Solver + Clone + 'static>(solver: S) -> Vec<CheckOutcome> {
+    outcomes_in(solver, Scope::with_seed(SEED))
+}
+
 /// Each check's name and message, all of which must have passed.
-fn passed(solver: &dyn Solver) -> Vec<(&'static str, String)> {
-    let outcomes = run_all(solver);
-    let failed: Vec<&CheckOutcome> = outcomes.iter().filter(|outcome| !outcome.passed).collect();
+fn passed(outcomes: Vec<CheckOutcome>) -> Vec<(&'static str, String)> {
+    let failed: Vec<&CheckOutcome> = outcomes
+        .iter()
+        .filter(|outcome| !outcome.passed())
+        .collect();
     assert!(failed.is_empty(), "{failed:#?}");
     outcomes
         .into_iter()
@@ -83,11 +120,11 @@ fn passed(solver: &dyn Solver) -> Vec<(&'static str, String)> {
         .collect()
 }
 
-/// The checks that failed, with their messages.
-fn failures(solver: &dyn Solver) -> Vec<(&'static str, String)> {
-    run_all(solver)
+/// The checks of `solver` that failed, with their messages.
+fn failures<S: Solver + Clone + 'static>(solver: S) -> Vec<(&'static str, String)> {
+    outcomes(solver)
         .into_iter()
-        .filter(|outcome| !outcome.passed)
+        .filter(|outcome| !outcome.passed())
         .map(|outcome| (outcome.name, outcome.message))
         .collect()
 }
@@ -103,7 +140,7 @@ fn expected(pairs: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
 #[test]
 fn a_correct_solver_passes_and_says_what_was_checked() {
     assert_eq!(
-        passed(&RowByRow),
+        passed(outcomes(RowByRow)),
         expected(&[
             ("solutions_are_valid", "24 problems up to n = 8"),
             ("no_duplicates", "24 problems up to n = 8"),
@@ -128,20 +165,24 @@ fn a_correct_solver_passes_and_says_what_was_checked() {
                 "stops_when_asked",
                 "n = 8, stopping after [1, 2, 3, 5] solutions"
             ),
+            (
+                "random_problems_match_reference",
+                "48 random problems, n = 0..=10 with up to 3 pre-placed queens, seed 2026"
+            ),
+            (
+                "reused_solver_agrees",
+                "43 problems asked of one object, 11 stopped early, seed 2026"
+            ),
             ("stops_at_any_node", "n = 8, stopping at queens [1, 5, 17]"),
             ("progress_reaches_the_end", "n = 1..=8"),
             ("statistics_are_consistent", "7 problems up to n = 6"),
-            (
-                "random_problems_match_reference",
-                "48 random problems, n = 0..=9 with up to 3 pre-placed queens"
-            ),
         ])
     );
 }
 
 #[test]
 fn other_orders_are_judged_by_their_own_key() {
-    let column_major = passed(&Wrapped(Variant::ColumnMajor));
+    let column_major = passed(outcomes(Wrapped(Variant::ColumnMajor)));
     assert_eq!(
         column_major[6],
         (
@@ -149,7 +190,7 @@ fn other_orders_are_judged_by_their_own_key() {
             "column-major order, n = 0..=8".into()
         )
     );
-    let unordered = passed(&Wrapped(Variant::Unordered));
+    let unordered = passed(outcomes(Wrapped(Variant::Unordered)));
     assert_eq!(
         unordered[6],
         (
@@ -160,9 +201,12 @@ fn other_orders_are_judged_by_their_own_key() {
 }
 
 #[test]
-fn a_slow_solver_is_asked_only_up_to_its_practical_n() {
+fn a_narrower_scope_asks_only_that_far() {
     assert_eq!(
-        passed(&Wrapped(Variant::PracticalSeven)),
+        passed(outcomes_in(
+            Wrapped(Variant::PracticalSeven),
+            Scope::with_seed(SEED).counting_to(7).listing_to(7)
+        )),
         expected(&[
             ("solutions_are_valid", "20 problems up to n = 6"),
             ("no_duplicates", "20 problems up to n = 6"),
@@ -176,7 +220,7 @@ fn a_slow_solver_is_asked_only_up_to_its_practical_n() {
             ("order_is_documented", "row-major order, n = 0..=6"),
             (
                 "first_queen_fixed_boards",
-                "the 6 boards of n = 6 (seed 004's boards of eight need practical_n >= 9)"
+                "the 6 boards of n = 6 (seed 004's boards of eight need counts_to >= 9)"
             ),
             ("preplaced_edge_cases", "7 problems up to n = 6"),
             (
@@ -187,13 +231,17 @@ fn a_slow_solver_is_asked_only_up_to_its_practical_n() {
                 "stops_when_asked",
                 "n = 6, stopping after [1, 2, 3] solutions"
             ),
+            (
+                "random_problems_match_reference",
+                "48 random problems, n = 0..=6 with up to 3 pre-placed queens, seed 2026"
+            ),
+            (
+                "reused_solver_agrees",
+                "38 problems asked of one object, 10 stopped early, seed 2026"
+            ),
             ("stops_at_any_node", "n = 6, stopping at queens [1, 5, 17]"),
             ("progress_reaches_the_end", "n = 1..=6"),
             ("statistics_are_consistent", "7 problems up to n = 6"),
-            (
-                "random_problems_match_reference",
-                "48 random problems, n = 0..=6 with up to 3 pre-placed queens"
-            ),
         ])
     );
 }
@@ -201,7 +249,7 @@ fn a_slow_solver_is_asked_only_up_to_its_practical_n() {
 #[test]
 fn a_table_of_answers_is_caught_past_eight_queens() {
     assert_eq!(
-        failures(&TableOfAnswers),
+        failures(TableOfAnswers),
         expected(&[
             ("counts_match_oeis", "n = 9: expected 352 solutions, got 0"),
             (
@@ -209,13 +257,13 @@ fn a_table_of_answers_is_caught_past_eight_queens() {
                 "n = 9: expected 46 fundamental solutions, got 0"
             ),
             (
-                "progress_reaches_the_end",
-                "n = 1: no progress was reported"
-            ),
-            (
                 "random_problems_match_reference",
                 "n = 9: [0, 2, 5, 7, 1, 3, 8, 6, 4] was not emitted (352 of 352 missing) \
-                 (the smallest failing case proptest found among 48 random problems)"
+                 (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
+            ),
+            (
+                "progress_reaches_the_end",
+                "n = 1: no progress was reported"
             ),
         ])
     );
@@ -224,7 +272,7 @@ fn a_table_of_answers_is_caught_past_eight_queens() {
 #[test]
 fn dropped_solutions_are_named() {
     assert_eq!(
-        failures(&Wrapped(Variant::DropsEveryOther)),
+        failures(Wrapped(Variant::DropsEveryOther)),
         expected(&[
             ("counts_match_oeis", "n = 4: expected 2 solutions, got 1"),
             (
@@ -250,7 +298,7 @@ fn dropped_solutions_are_named() {
             (
                 "random_problems_match_reference",
                 "n = 4: [2, 0, 3, 1] was not emitted (1 of 2 missing) \
-                 (the smallest failing case proptest found among 48 random problems)"
+                 (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
             ),
         ])
     );
@@ -259,7 +307,7 @@ fn dropped_solutions_are_named() {
 #[test]
 fn a_duplicate_is_named() {
     assert_eq!(
-        failures(&Wrapped(Variant::DuplicatesFirst)),
+        failures(Wrapped(Variant::DuplicatesFirst)),
         expected(&[
             ("no_duplicates", "n = 5: [0, 2, 4, 1, 3] emitted twice"),
             ("counts_match_oeis", "n = 5: expected 10 solutions, got 11"),
@@ -282,7 +330,7 @@ fn a_duplicate_is_named() {
             (
                 "random_problems_match_reference",
                 "n = 5: [0, 2, 4, 1, 3] emitted twice \
-                 (the smallest failing case proptest found among 48 random problems)"
+                 (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
             ),
         ])
     );
@@ -292,7 +340,7 @@ fn a_duplicate_is_named() {
 fn an_invalid_board_is_named_with_its_attack() {
     let attack = "[0, 3, 4, 1, 3] is not a solution: queens at (1, 3) and (2, 4) share a diagonal";
     assert_eq!(
-        failures(&Wrapped(Variant::CorruptsOne)),
+        failures(Wrapped(Variant::CorruptsOne)),
         vec![
             ("solutions_are_valid", format!("n = 5: {attack}")),
             ("solution_sets_match_reference", format!("n = 5: {attack}")),
@@ -306,7 +354,7 @@ fn an_invalid_board_is_named_with_its_attack() {
                 "random_problems_match_reference",
                 format!(
                     "n = 5: {attack} \
-                     (the smallest failing case proptest found among 48 random problems)"
+                     (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
                 )
             ),
         ]
@@ -316,7 +364,7 @@ fn an_invalid_board_is_named_with_its_attack() {
 #[test]
 fn a_wrong_first_solution_is_named() {
     assert_eq!(
-        failures(&Wrapped(Variant::Reversed)),
+        failures(Wrapped(Variant::Reversed)),
         expected(&[
             (
                 "order_is_documented",
@@ -335,7 +383,7 @@ fn a_wrong_first_solution_is_named() {
             (
                 "random_problems_match_reference",
                 "n = 4: the first solution is [2, 0, 3, 1], but [1, 3, 0, 2] comes first in row-major order \
-                 (the smallest failing case proptest found among 48 random problems)"
+                 (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
             ),
         ])
     );
@@ -344,7 +392,7 @@ fn a_wrong_first_solution_is_named() {
 #[test]
 fn a_solution_out_of_order_is_named() {
     assert_eq!(
-        failures(&Wrapped(Variant::SwapsSecondAndThird)),
+        failures(Wrapped(Variant::SwapsSecondAndThird)),
         expected(&[
             (
                 "order_is_documented",
@@ -363,7 +411,7 @@ fn a_solution_out_of_order_is_named() {
             (
                 "random_problems_match_reference",
                 "n = 5: [0, 3, 1, 4, 2] came after [1, 3, 0, 2, 4], out of row-major order \
-                 (the smallest failing case proptest found among 48 random problems)"
+                 (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
             ),
         ])
     );
@@ -373,7 +421,7 @@ fn a_solution_out_of_order_is_named() {
 fn a_moved_preplaced_queen_is_named() {
     let moved = "the pre-placed queen at (0, 0) is not in the placement";
     assert_eq!(
-        failures(&Wrapped(Variant::IgnoresPreplaced)),
+        failures(Wrapped(Variant::IgnoresPreplaced)),
         vec![
             (
                 "solutions_are_valid",
@@ -395,7 +443,7 @@ fn a_moved_preplaced_queen_is_named() {
                 "random_problems_match_reference",
                 format!(
                     "n = 4 with queens at (0, 0): [1, 3, 0, 2] is not a solution: {moved} \
-                     (the smallest failing case proptest found among 48 random problems)"
+                     (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
                 )
             ),
         ]
@@ -405,7 +453,7 @@ fn a_moved_preplaced_queen_is_named() {
 #[test]
 fn an_ignored_break_is_caught() {
     assert_eq!(
-        failures(&Wrapped(Variant::IgnoresBreak)),
+        failures(Wrapped(Variant::IgnoresBreak)),
         expected(&[(
             "stops_when_asked",
             "n = 8: asked to stop after 1 solution, solve emitted 92"
@@ -416,7 +464,7 @@ fn an_ignored_break_is_caught() {
 #[test]
 fn an_ignored_stop_at_a_queen_is_caught() {
     assert_eq!(
-        failures(&Wrapped(Variant::IgnoresStopAtQueen)),
+        failures(Wrapped(Variant::IgnoresStopAtQueen)),
         expected(&[(
             "stops_at_any_node",
             "n = 8: asked to stop at queen 1, the search went on for 21887 more events"
@@ -427,7 +475,7 @@ fn an_ignored_stop_at_a_queen_is_caught() {
 #[test]
 fn missing_statistics_are_caught() {
     assert_eq!(
-        failures(&Wrapped(Variant::NoStatistics)),
+        failures(Wrapped(Variant::NoStatistics)),
         expected(&[(
             "statistics_are_consistent",
             "n = 1: solve_counted reported no safety checks; \
@@ -439,11 +487,11 @@ fn missing_statistics_are_caught() {
 #[test]
 fn a_board_past_max_n_must_be_refused() {
     assert_eq!(
-        failures(&Wrapped(Variant::SkipsSizeCheck)),
+        failures(Wrapped(Variant::SkipsSizeCheck)),
         expected(&[(
             "bad_input_is_refused",
-            "n = 11: solve accepted a board larger than max_n = 10, \
-             expected \"n = 11 is too large for the skips-size-check solver, which accepts n up to 10\""
+            "n = 13: solve accepted a board larger than max_n = 12, \
+             expected \"n = 13 is too large for the skips-size-check solver, which accepts n up to 12\""
         )])
     );
 }
@@ -452,7 +500,7 @@ fn a_board_past_max_n_must_be_refused() {
 fn a_panic_fails_the_check_with_the_problem_being_solved() {
     let panicked = "n = 7: the solver panicked: deliberately broken at n = 7";
     assert_eq!(
-        failures(&Wrapped(Variant::PanicsAtSeven)),
+        failures(Wrapped(Variant::PanicsAtSeven)),
         vec![
             ("solutions_are_valid", panicked.to_owned()),
             ("no_duplicates", panicked.to_owned()),
@@ -466,13 +514,116 @@ fn a_panic_fails_the_check_with_the_problem_being_solved() {
                  the solver panicked: deliberately broken at n = 7"
                     .to_owned()
             ),
-            ("progress_reaches_the_end", panicked.to_owned()),
             (
                 "random_problems_match_reference",
                 format!(
-                    "{panicked} (the smallest failing case proptest found among 48 random problems)"
+                    "{panicked} (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
                 )
             ),
+            (
+                "reused_solver_agrees",
+                "n = 7 with queens at (0, 0), (1, 2), (2, 4): \
+                 the solver panicked: deliberately broken at n = 7"
+                    .to_owned()
+            ),
+            ("progress_reaches_the_end", panicked.to_owned()),
         ]
+    );
+}
+
+#[test]
+fn declaring_less_than_the_scope_asks_fails_the_checks_that_reach_past_it() {
+    let counts = "the solver declares it counts only to n = 7; this assignment asks for n = 12";
+    assert_eq!(
+        failures(Wrapped(Variant::PracticalSeven)),
+        expected(&[
+            ("counts_match_oeis", counts),
+            (
+                "solution_sets_match_reference",
+                "the solver declares it counts only to n = 7; \
+                 this assignment asks for whole sets to n = 8"
+            ),
+            ("unique_counts_match_oeis", counts),
+        ])
+    );
+}
+
+#[test]
+fn a_solver_without_instrumentation_passes_every_correctness_check() {
+    let outcomes = outcomes(Wrapped(Variant::NoStatistics));
+    let failed: Vec<(&str, Group)> = outcomes
+        .iter()
+        .filter(|outcome| !outcome.passed())
+        .map(|outcome| (outcome.name, outcome.group))
+        .collect();
+    assert_eq!(
+        failed,
+        [("statistics_are_consistent", Group::Instrumentation)]
+    );
+}
+
+#[test]
+fn state_kept_between_calls_is_caught() {
+    let correctness: Vec<(&str, String)> = outcomes(Leaky::default())
+        .into_iter()
+        .filter(|outcome| !outcome.passed() && outcome.group == Group::Correctness)
+        .map(|outcome| (outcome.name, outcome.message))
+        .collect();
+    // The checks that ask one object twice see it too; only the reuse check
+    // says why.
+    assert_eq!(
+        correctness,
+        expected(&[
+            (
+                "order_is_documented",
+                "n = 8: the first solution is [0, 5, 7, 2, 6, 3, 1, 4], \
+                 first-solutions.txt gives [0, 4, 7, 5, 2, 6, 1, 3] in row-major order"
+            ),
+            (
+                "first_queen_fixed_boards",
+                "n = 8 with queens at (0, 0): [0, 4, 7, 5, 2, 6, 1, 3] was not emitted (1 of 4 missing)"
+            ),
+            (
+                "reused_solver_agrees",
+                "n = 8, asked after 1 other problem (1 stopped early): \
+                 the reused solver missed [0, 4, 7, 5, 2, 6, 1, 3] (91 solutions instead of 92); \
+                 a fresh one emits 92 solutions (seed 2026; QUEENS_SEED=2026 repeats it)"
+            ),
+        ])
+    );
+}
+
+#[test]
+fn a_panic_is_a_crash_and_a_wrong_answer_a_failure() {
+    let statuses = |outcomes: Vec<CheckOutcome>| -> Vec<(&'static str, Status)> {
+        outcomes
+            .into_iter()
+            .filter(|outcome| !outcome.passed())
+            .map(|outcome| (outcome.name, outcome.status))
+            .collect()
+    };
+    assert!(
+        statuses(outcomes(Wrapped(Variant::PanicsAtSeven)))
+            .iter()
+            .all(|&(_, status)| status == Status::Crash)
+    );
+    assert_eq!(
+        statuses(outcomes(Wrapped(Variant::DropsEveryOther)))[0],
+        ("counts_match_oeis", Status::Fail)
+    );
+}
+
+#[test]
+fn the_seed_is_the_runs() {
+    let random = |seed| {
+        outcomes_in(RowByRow, Scope::with_seed(seed))
+            .into_iter()
+            .find(|outcome| outcome.name == "random_problems_match_reference")
+            .unwrap()
+            .message
+    };
+    assert_eq!(
+        random(7),
+        "48 random problems, n = 0..=10 with up to 3 pre-placed queens, seed 7"
     );
 }

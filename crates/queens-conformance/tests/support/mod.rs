@@ -7,6 +7,7 @@
 //! row-by-row search with lookup arrays, small enough to be checked by eye.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use queens_conformance::reference;
 use queens_core::{
@@ -142,7 +143,7 @@ pub(crate) enum Variant {
     IgnoresStopAtQueen,
     /// Reports empty statistics.
     NoStatistics,
-    /// Declares max_n = 10 but solves larger boards instead of refusing.
+    /// Declares max_n = 12 but solves larger boards instead of refusing.
     SkipsSizeCheck,
     /// Panics on boards of seven queens.
     PanicsAtSeven,
@@ -235,7 +236,7 @@ impl Solver for Wrapped {
             Variant::PanicsAtSeven => "panics-at-seven",
         };
         let max_n = if self.0 == Variant::SkipsSizeCheck {
-            10
+            12
         } else {
             RowByRow::INFO.max_n
         };
@@ -244,11 +245,9 @@ impl Solver for Wrapped {
             Variant::Unordered => Order::Unspecified,
             _ => Order::RowMajor,
         };
-        // Counting to ten is enough to tell a table of answers from a
-        // solver, and keeps the suite's own tests quick.
         let practical_n = match self.0 {
             Variant::PracticalSeven => 7,
-            _ => 10,
+            _ => 12,
         };
         SolverInfo {
             name,
@@ -330,6 +329,58 @@ impl Observer for Deaf<'_> {
 
     fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
         self.0.solution(queens)
+    }
+}
+
+/// A solver that remembers being stopped: after a search the sink cut short,
+/// every later call drops its first solution, as a solver that keeps its
+/// board in `self` and does not clear it after an early return would go
+/// wrong. Correct as long as each call runs to the end.
+#[derive(Debug, Default)]
+pub(crate) struct Leaky {
+    stopped_early: AtomicBool,
+}
+
+impl Clone for Leaky {
+    fn clone(&self) -> Self {
+        Leaky::default()
+    }
+}
+
+impl Solver for Leaky {
+    fn info(&self) -> SolverInfo {
+        SolverInfo {
+            name: "leaky",
+            ..RowByRow::INFO
+        }
+    }
+
+    fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), Error> {
+        self.solve_counted(problem, sink).map(drop)
+    }
+
+    fn solve_counted(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<Stats, Error> {
+        self.info().check_size(problem.n())?;
+        let skip = usize::from(self.stopped_early.load(Ordering::Relaxed));
+        let mut solutions = Vec::new();
+        let stats = RowByRow.solve_counted(problem, &mut collect_into(&mut solutions))?;
+        for queens in solutions.iter().skip(skip) {
+            if sink(queens).is_break() {
+                self.stopped_early.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        Ok(stats)
+    }
+
+    fn solve_observed(
+        &self,
+        problem: &Problem,
+        observer: &mut dyn Observer,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), Error> {
+        let _ = observer;
+        self.solve(problem, sink)
     }
 }
 

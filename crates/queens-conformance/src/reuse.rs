@@ -1,0 +1,117 @@
+//! The check of a reused solver object: state that leaks from one call into
+//! the next.
+//!
+//! Every other check asks each problem of a fresh object, so a solver that
+//! keeps its board in `self` (behind a `Mutex`, say) and forgets to clear it
+//! passes them all. Here one object is asked many problems in an order
+//! shuffled by the run's seed, and some searches are cut short by the sink,
+//! which is where such a solver leaves marks behind. Each problem asked in
+//! full must then give what a fresh object gives for it.
+
+use std::ops::ControlFlow;
+
+use queens_core::{Problem, Solver};
+use rand::seq::SliceRandom;
+
+use crate::harness::{Entry, collect, counted, refused, run};
+use crate::random::seeded_rng;
+use crate::{MakeSolver, Scope, Verdict};
+
+/// How one problem is asked of the reused object.
+#[derive(Clone, Debug)]
+struct Request {
+    problem: Problem,
+    /// `Some(k)`: the sink stops the search after `k` solutions.
+    stop_after: Option<u64>,
+}
+
+/// The requests for `problems`: each asked in full, and every third also
+/// stopped after one or two solutions.
+fn requests(problems: Vec<Problem>) -> Vec<Request> {
+    let mut requests = Vec::new();
+    for (index, problem) in problems.into_iter().enumerate() {
+        if index % 3 == 0 {
+            requests.push(Request {
+                problem: problem.clone(),
+                stop_after: Some(1 + index as u64 % 2),
+            });
+        }
+        requests.push(Request {
+            problem,
+            stop_after: None,
+        });
+    }
+    requests
+}
+
+/// Asks one object every request of `problems` in a shuffled order and
+/// compares each full answer with a fresh object's, as sorted lists (a state
+/// leak changes what is found, not only its order).
+pub(crate) fn agrees_with_fresh_objects(
+    make: MakeSolver<'_>,
+    problems: Vec<Problem>,
+    scope: &Scope,
+) -> Verdict {
+    let mut requests = requests(problems);
+    requests.shuffle(&mut seeded_rng(scope));
+    let reused = make();
+    let mut stopped = 0;
+    for (asked, request) in requests.iter().enumerate() {
+        let problem = &request.problem;
+        if let Some(k) = request.stop_after {
+            stop_after(reused.as_ref(), problem, k)?;
+            stopped += 1;
+            continue;
+        }
+        let mut got = collect(reused.as_ref(), problem)?;
+        let mut fresh = collect(make().as_ref(), problem)?;
+        got.sort();
+        fresh.sort();
+        if got != fresh {
+            return Err(format!(
+                "{problem}, asked after {} ({stopped} stopped early): the reused solver {}; a fresh one emits {} ({})",
+                counted(asked as u64, "other problem"),
+                difference(&got, &fresh),
+                counted(fresh.len() as u64, "solution"),
+                scope.seed_note()
+            ));
+        }
+    }
+    Ok(format!(
+        "{} asked of one object, {stopped} stopped early, {}",
+        counted(requests.len() as u64, "problem"),
+        format_args!("seed {}", scope.seed)
+    ))
+}
+
+/// Runs `problem` on `solver` with a sink that stops after `k` solutions.
+fn stop_after(solver: &dyn Solver, problem: &Problem, k: u64) -> Result<(), String> {
+    let mut emitted = 0;
+    run(solver, problem, Entry::Solve, &mut |_| {
+        emitted += 1;
+        if emitted >= k {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .map(drop)
+    .map_err(|error| refused(problem, &error))
+}
+
+/// What the reused object got wrong, against the fresh object's answer:
+/// the first solution it emitted that a fresh one does not, or the first it
+/// missed, or how many it emitted.
+fn difference(got: &[Vec<usize>], fresh: &[Vec<usize>]) -> String {
+    if let Some(extra) = got.iter().find(|queens| !fresh.contains(queens)) {
+        format!("emitted {extra:?}, which a fresh one does not")
+    } else if let Some(missing) = fresh.iter().find(|queens| !got.contains(queens)) {
+        format!(
+            "missed {missing:?} ({} instead of {})",
+            counted(got.len() as u64, "solution"),
+            fresh.len()
+        )
+    } else {
+        format!("emitted {}", counted(got.len() as u64, "solution"))
+    }
+}

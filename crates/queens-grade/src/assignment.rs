@@ -1,0 +1,349 @@
+//! The teacher's assignment: how far the checks go, how the groups weigh,
+//! the limits each check runs under, and how programs are built and run.
+//!
+//! The default is a documented file compiled into the grader
+//! (`assignment.toml` beside this crate's manifest, printed by
+//! `queens-grade assignment`); a teacher's file is laid over it key by key,
+//! so it need only say what differs, and a key the default does not know is
+//! an error rather than a silently ignored typo.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use queens_conformance::{Group, Scope};
+use queens_core::Order;
+use serde::Deserialize;
+
+/// The default assignment, as a teacher would write it.
+pub const DEFAULT: &str = include_str!("../assignment.toml");
+
+/// Everything an assignment sets.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Assignment {
+    /// How far the checks go, and the seed.
+    pub scope: ScopeSettings,
+    /// How much each group of checks counts.
+    pub weights: Weights,
+    /// The limits of each check and each build.
+    pub limits: Limits,
+    /// What is asked of programs in particular.
+    pub program: ProgramSettings,
+    /// How programs are built and run, by language.
+    pub languages: BTreeMap<String, Language>,
+}
+
+/// The `[scope]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScopeSettings {
+    /// Counts are checked for `n = 0..=counts_to`.
+    pub counts_to: usize,
+    /// Whole sets of solutions for `n = 0..=sets_to`.
+    pub sets_to: usize,
+    /// The seed; a fresh one per run when absent.
+    pub seed: Option<u64>,
+}
+
+/// The `[weights]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    /// The weight of the correctness checks.
+    pub correctness: f64,
+    /// The weight of the instrumentation checks.
+    pub instrumentation: f64,
+}
+
+impl Weights {
+    /// The weight of `group`.
+    pub fn of(&self, group: Group) -> f64 {
+        match group {
+            Group::Correctness => self.correctness,
+            Group::Instrumentation => self.instrumentation,
+        }
+    }
+
+    /// The groups that count, in report order.
+    pub fn counted(&self) -> Vec<Group> {
+        Group::ALL
+            .into_iter()
+            .filter(|&group| self.of(group) > 0.0)
+            .collect()
+    }
+}
+
+/// The `[limits]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Wall-clock seconds one check may take.
+    pub seconds_per_check: f64,
+    /// Memory (the data segment: heap and anonymous mappings) of each
+    /// process, in MiB.
+    pub memory_mib: u64,
+    /// The stack of each process's main thread, in MiB.
+    pub stack_mib: u64,
+    /// Wall-clock seconds one build may take.
+    pub build_seconds: f64,
+}
+
+/// The `[program]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgramSettings {
+    /// The order programs must print their solutions in.
+    pub order: OrderName,
+}
+
+/// An [`Order`] as an assignment names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrderName {
+    /// Any order.
+    Unspecified,
+    /// Lexicographic order of `queens`.
+    RowMajor,
+    /// Lexicographic order of the transposed placement.
+    ColumnMajor,
+}
+
+impl From<OrderName> for Order {
+    fn from(name: OrderName) -> Self {
+        match name {
+            OrderName::Unspecified => Order::Unspecified,
+            OrderName::RowMajor => Order::RowMajor,
+            OrderName::ColumnMajor => Order::ColumnMajor,
+        }
+    }
+}
+
+/// How programs of one language are built and run.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Language {
+    /// The extensions of its source files, without the dot.
+    pub extensions: Vec<String>,
+    /// The build command, if the language is compiled.
+    pub build: Option<Vec<String>>,
+    /// The command that runs the program.
+    pub run: Vec<String>,
+    /// The Debian package that provides the command's first word.
+    pub package: Option<String>,
+    /// How many times `seconds_per_check` a check of this language may take.
+    #[serde(default = "one")]
+    pub time_factor: f64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+impl Assignment {
+    /// The default assignment.
+    pub fn default_assignment() -> Self {
+        Self::parse(DEFAULT, "the default assignment").expect("the default assignment is valid")
+    }
+
+    /// Reads the assignment file at `path`, laid over the default.
+    pub fn read(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        Self::parse(&text, &path.display().to_string())
+    }
+
+    /// Parses `text` (from `origin`, for messages), laid over the default.
+    pub fn parse(text: &str, origin: &str) -> Result<Self, String> {
+        let mut merged: toml::Table = DEFAULT.parse().expect("the default assignment is TOML");
+        let overlay: toml::Table = text
+            .parse()
+            .map_err(|error| toml_error(origin, text, &error))?;
+        merge(&mut merged, overlay);
+        let assignment = Assignment::deserialize(merged)
+            .map_err(|error| format!("{origin}: {}", error.message().trim()))?;
+        assignment.problem().map_or(Ok(assignment), |problem| {
+            Err(format!("{origin}: {problem}"))
+        })
+    }
+
+    /// The scope of a run with `seed`.
+    pub fn scope(&self, seed: u64) -> Scope {
+        Scope {
+            counts_to: self.scope.counts_to,
+            sets_to: self.scope.sets_to,
+            seed,
+        }
+    }
+
+    /// The language whose extensions include `extension`.
+    pub fn language_of(&self, extension: &str) -> Option<(&str, &Language)> {
+        self.languages
+            .iter()
+            .find(|(_, language)| language.extensions.iter().any(|known| known == extension))
+            .map(|(name, language)| (name.as_str(), language))
+    }
+
+    /// What is wrong with the values, if anything.
+    fn problem(&self) -> Option<String> {
+        if let Some(problem) = self.scope(0).problem() {
+            return Some(problem);
+        }
+        let weights = [self.weights.correctness, self.weights.instrumentation];
+        if weights
+            .iter()
+            .any(|weight| !weight.is_finite() || *weight < 0.0)
+        {
+            return Some("weights must be numbers of at least 0".to_owned());
+        }
+        if weights.iter().sum::<f64>() <= 0.0 {
+            return Some("at least one group of checks must weigh more than 0".to_owned());
+        }
+        let limits = &self.limits;
+        for (name, seconds) in [
+            ("seconds_per_check", limits.seconds_per_check),
+            ("build_seconds", limits.build_seconds),
+        ] {
+            if !(seconds.is_finite() && (0.1..=3600.0).contains(&seconds)) {
+                return Some(format!(
+                    "limits.{name} = {seconds} is not between 0.1 and 3600"
+                ));
+            }
+        }
+        if !(16..=65_536).contains(&limits.memory_mib) {
+            return Some(format!(
+                "limits.memory_mib = {} is not between 16 and 65536",
+                limits.memory_mib
+            ));
+        }
+        if !(1..=4096).contains(&limits.stack_mib) {
+            return Some(format!(
+                "limits.stack_mib = {} is not between 1 and 4096",
+                limits.stack_mib
+            ));
+        }
+        self.languages_problem()
+    }
+
+    /// What is wrong with the languages, if anything.
+    fn languages_problem(&self) -> Option<String> {
+        let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
+        for (name, language) in &self.languages {
+            if language.run.is_empty() {
+                return Some(format!("languages.{name}.run is empty"));
+            }
+            if language.build.as_ref().is_some_and(Vec::is_empty) {
+                return Some(format!("languages.{name}.build is empty"));
+            }
+            if !(language.time_factor.is_finite() && (0.1..=100.0).contains(&language.time_factor))
+            {
+                return Some(format!(
+                    "languages.{name}.time_factor = {} is not between 0.1 and 100",
+                    language.time_factor
+                ));
+            }
+            if language.extensions.is_empty() {
+                return Some(format!("languages.{name}.extensions is empty"));
+            }
+            for extension in &language.extensions {
+                if let Some(other) = seen.insert(extension, name) {
+                    return Some(format!(
+                        "the extension .{extension} belongs to both languages.{other} and languages.{name}"
+                    ));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Lays `overlay` over `base`: tables merge key by key, anything else
+/// replaces what was there.
+fn merge(base: &mut toml::Table, overlay: toml::Table) {
+    for (key, value) in overlay {
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(inner)), toml::Value::Table(over)) => merge(inner, over),
+            (_, value) => {
+                base.insert(key, value);
+            }
+        }
+    }
+}
+
+/// A TOML syntax error in one line: where, and what.
+fn toml_error(origin: &str, text: &str, error: &toml::de::Error) -> String {
+    let line = error
+        .span()
+        .map(|span| text[..span.start.min(text.len())].lines().count().max(1));
+    let message = error.message().trim().replace('\n', " ");
+    match line {
+        Some(line) => format!("{origin}, line {line}: {message}"),
+        None => format!("{origin}: {message}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_is_the_documented_file() {
+        let assignment = Assignment::default_assignment();
+        assert_eq!(assignment.scope.counts_to, 12);
+        assert_eq!(assignment.scope.sets_to, 8);
+        assert_eq!(assignment.scope.seed, None);
+        assert_eq!(assignment.weights.counted(), [Group::Correctness]);
+        assert_eq!(assignment.limits.seconds_per_check, 10.0);
+        assert_eq!(assignment.language_of("py").unwrap().0, "python");
+        assert_eq!(assignment.language_of("c").unwrap().0, "c");
+        assert!(assignment.language_of("rs").is_none());
+    }
+
+    #[test]
+    fn a_file_need_only_say_what_differs() {
+        let assignment = Assignment::parse(
+            "[scope]\ncounts_to = 10\nseed = 7\n[weights]\ninstrumentation = 0.5\n[languages.c]\nrun = [\"{exe}\", \"--quiet\"]\n",
+            "a.toml",
+        )
+        .unwrap();
+        assert_eq!(assignment.scope.counts_to, 10);
+        assert_eq!(assignment.scope.sets_to, 8);
+        assert_eq!(assignment.scope(assignment.scope.seed.unwrap()).seed, 7);
+        assert_eq!(
+            assignment.weights.counted(),
+            [Group::Correctness, Group::Instrumentation]
+        );
+        let c = &assignment.languages["c"];
+        assert_eq!(c.run, ["{exe}", "--quiet"]);
+        assert_eq!(c.extensions, ["c"]);
+    }
+
+    #[test]
+    fn mistakes_get_one_line_naming_them() {
+        let error = |text: &str| Assignment::parse(text, "a.toml").unwrap_err();
+        assert_eq!(
+            error("[weights]\ncorectness = 1\n"),
+            "a.toml: unknown field `corectness`, expected `correctness` or `instrumentation`"
+        );
+        assert_eq!(
+            error("[scope]\ncounts_to = 40\n"),
+            "a.toml: counts_to = 40 is past 16, the largest the checks count to"
+        );
+        assert_eq!(
+            error("[weights]\ncorrectness = 0\n"),
+            "a.toml: at least one group of checks must weigh more than 0"
+        );
+        assert_eq!(
+            error("[limits]\nseconds_per_check = 0\n"),
+            "a.toml: limits.seconds_per_check = 0 is not between 0.1 and 3600"
+        );
+        assert_eq!(
+            error("[languages.cython]\nextensions = [\"py\"]\nrun = [\"x\"]\n"),
+            "a.toml: the extension .py belongs to both languages.cython and languages.python"
+        );
+        assert!(error("[scope\n").starts_with("a.toml, line 1: "));
+        assert_eq!(
+            error("[program]\norder = \"diagonal\"\n"),
+            "a.toml: unknown variant `diagonal`, expected one of `unspecified`, `row-major`, `column-major`"
+        );
+    }
+}

@@ -1,0 +1,408 @@
+//! The command line of `queens-grade`, one function per subcommand over the
+//! library: `grade`, `new-submission`, `assignment`, `checks`, and the two
+//! hidden ones its child processes run (`limited`, `program-check`).
+//!
+//! Exit status: 0 when the run did its job (whatever the verdicts), 1 when
+//! its output could not be written, 2 for bad input (one line on stderr).
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use queens_conformance::{CHECKS, fresh_seed};
+
+use crate::assignment::{Assignment, DEFAULT, OrderName};
+use crate::grade::{Progress, Quiet, folders_to_hide, grade, grader_binary};
+use crate::isolation::{Confinement, ResourceLimits};
+use crate::prepare::Workshop;
+use crate::program::Program;
+use crate::{report, submission, template};
+
+/// Grades N-Queens solvers, Rust crates or programs in any language, with the
+/// shared conformance suite.
+#[derive(Debug, Parser)]
+#[command(name = "queens-grade", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Grades submissions: each PATH a Rust crate, a program (a source file
+    /// or a folder of them), or a folder of submissions.
+    Grade(GradeArgs),
+    /// Makes a Rust crate to start a submission from; `cargo test` in it runs
+    /// the conformance suite.
+    NewSubmission(NewSubmissionArgs),
+    /// Prints the default assignment file, to copy and change.
+    Assignment,
+    /// Lists the checks, their groups and what each asks, as a Markdown table.
+    Checks,
+    /// Sets resource limits on itself, then runs COMMAND (used by the grader).
+    #[command(hide = true)]
+    Limited(LimitedArgs),
+    /// Runs one check, read on stdin, on a program (used by the grader).
+    #[command(hide = true)]
+    ProgramCheck(ProgramCheckArgs),
+}
+
+/// The report's form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// A table to read.
+    Table,
+    /// A row per submission, for a gradebook.
+    Csv,
+    /// Everything, every message included.
+    Json,
+    /// Gradescope's results.json (one submission).
+    Gradescope,
+}
+
+#[derive(Debug, clap::Args)]
+struct GradeArgs {
+    /// The submissions.
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// The assignment file; the default one (`queens-grade assignment`) when
+    /// not given.
+    #[arg(long, value_name = "FILE")]
+    assignment: Option<PathBuf>,
+    /// The seed of the random problems, to repeat a run (default: the
+    /// assignment's, or a fresh one).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Checks run at once (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
+    /// The report's form.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Writes the report to FILE (whole or not at all) instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Lists every failed check with its message after the table.
+    #[arg(long)]
+    details: bool,
+    /// Runs checks without bubblewrap even where it is installed.
+    #[arg(long)]
+    no_sandbox: bool,
+    /// The cargo target folder Rust submissions share (default: a cache
+    /// folder of the user's).
+    #[arg(long, value_name = "DIR", conflicts_with = "isolated_builds")]
+    target_dir: Option<PathBuf>,
+    /// Builds each Rust submission in a target folder of its own: slower,
+    /// but no build script can touch another submission's build.
+    #[arg(long)]
+    isolated_builds: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct NewSubmissionArgs {
+    /// The folder to make (it must not exist, or be empty).
+    dir: PathBuf,
+    /// The crate's name (default: the folder's name).
+    #[arg(long)]
+    name: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+struct LimitedArgs {
+    #[arg(long)]
+    memory_mib: u64,
+    #[arg(long)]
+    stack_mib: u64,
+    #[arg(long)]
+    cpu_seconds: u64,
+    #[arg(last = true, required = true)]
+    command: Vec<OsString>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ProgramCheckArgs {
+    #[arg(long, value_enum)]
+    order: OrderArg,
+    #[arg(last = true, required = true)]
+    command: Vec<OsString>,
+}
+
+/// The orders a program may be asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OrderArg {
+    Unspecified,
+    RowMajor,
+    ColumnMajor,
+}
+
+impl From<OrderArg> for OrderName {
+    fn from(order: OrderArg) -> Self {
+        match order {
+            OrderArg::Unspecified => OrderName::Unspecified,
+            OrderArg::RowMajor => OrderName::RowMajor,
+            OrderArg::ColumnMajor => OrderName::ColumnMajor,
+        }
+    }
+}
+
+/// Runs the command line `arguments` (the program's name first).
+pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(arguments) {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
+    let outcome = match cli.command {
+        Command::Grade(args) => run_grade(&args),
+        Command::NewSubmission(args) => run_new_submission(&args),
+        Command::Assignment => print(DEFAULT),
+        Command::Checks => print(&checks_table()),
+        Command::Limited(args) => {
+            let limits = ResourceLimits {
+                memory_mib: args.memory_mib,
+                stack_mib: args.stack_mib,
+                cpu_seconds: args.cpu_seconds,
+            };
+            Err(Failure::Run(limits.exec(&args.command)))
+        }
+        Command::ProgramCheck(args) => {
+            let program = Program {
+                command: args.command,
+                order: OrderName::from(args.order).into(),
+            };
+            return queens_conformance::isolated::serve(&|| Box::new(program.clone()));
+        }
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("error: {}", failure.message());
+            ExitCode::from(failure.code())
+        }
+    }
+}
+
+/// Why a command failed.
+enum Failure {
+    /// Bad input: exit 2.
+    Input(String),
+    /// The output could not be written, or a child could not run: exit 1
+    /// (127 for `limited`, as a shell says a command could not run).
+    Output(String),
+    /// `limited` could not run its command.
+    Run(String),
+}
+
+impl Failure {
+    fn message(&self) -> &str {
+        match self {
+            Failure::Input(message) | Failure::Output(message) | Failure::Run(message) => message,
+        }
+    }
+
+    fn code(&self) -> u8 {
+        match self {
+            Failure::Input(_) => 2,
+            Failure::Output(_) => 1,
+            Failure::Run(_) => 127,
+        }
+    }
+}
+
+/// Help and version as clap writes them; a usage error cut to its first line,
+/// exit 2.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = error.print();
+        return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+    }
+    let rendered = error.render().to_string();
+    eprintln!(
+        "{}",
+        rendered.lines().next().unwrap_or("error: bad arguments")
+    );
+    ExitCode::from(2)
+}
+
+/// `grade`.
+fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
+    let assignment = match &args.assignment {
+        Some(path) => Assignment::read(path).map_err(Failure::Input)?,
+        None => Assignment::default_assignment(),
+    };
+    let submissions = submission::discover(&args.paths, &assignment).map_err(Failure::Input)?;
+    let seed = args
+        .seed
+        .or(assignment.scope.seed)
+        .unwrap_or_else(fresh_seed);
+    let scratch = tempfile::Builder::new()
+        .prefix("queens-grade-")
+        .tempdir()
+        .map_err(|error| Failure::Output(format!("cannot make a scratch folder: {error}")))?;
+    let mut hidden = folders_to_hide(&submissions);
+    hidden.push(scratch.path().to_owned());
+    let confinement = Confinement::detect(!args.no_sandbox, hidden);
+    let shared_target = if args.isolated_builds {
+        None
+    } else {
+        let target = args.target_dir.clone().unwrap_or_else(default_target_dir);
+        Some(
+            std::path::absolute(&target)
+                .map_err(|error| Failure::Input(format!("{}: {error}", target.display())))?,
+        )
+    };
+    let grader = grader_binary().map_err(Failure::Output)?;
+    let workshop = Workshop::new(
+        assignment,
+        grader,
+        scratch.path().to_owned(),
+        shared_target,
+        confinement,
+    );
+    let jobs = args.jobs.map_or_else(cores, usize::from);
+    let bar = ProgressLine::on_terminal();
+    let progress: &dyn Progress = match &bar {
+        Some(bar) => bar,
+        None => &Quiet,
+    };
+    let grading = grade(&workshop, &submissions, seed, jobs, progress);
+    if let Some(bar) = bar {
+        bar.0.finish_and_clear();
+    }
+    let mut text = match args.format {
+        Format::Table => report::table(&grading),
+        Format::Csv => report::csv(&grading).map_err(Failure::Output)?,
+        Format::Json => report::json(&grading),
+        Format::Gradescope => report::gradescope(&grading).map_err(Failure::Input)?,
+    };
+    if args.details && args.format == Format::Table {
+        text.push('\n');
+        text.push_str(&report::details(&grading));
+    }
+    match &args.out {
+        Some(path) => write_whole(path, &text).map_err(Failure::Output),
+        None => print(&text),
+    }
+}
+
+/// `new-submission`.
+fn run_new_submission(args: &NewSubmissionArgs) -> Result<(), Failure> {
+    let name = match &args.name {
+        Some(name) => name.clone(),
+        None => args
+            .dir
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .ok_or_else(|| {
+                Failure::Input(format!(
+                    "{} has no name to give the crate; pass --name",
+                    args.dir.display()
+                ))
+            })?,
+    };
+    let files = template::new_submission(&args.dir, &name).map_err(Failure::Input)?;
+    print(&format!(
+        "made {} in {}: {}\nrun `cargo test` there to check it with the conformance suite\n",
+        name,
+        args.dir.display(),
+        files.join(", ")
+    ))
+}
+
+/// The checks as a Markdown table: group, name, what it asks.
+pub fn checks_table() -> String {
+    let mut table = String::from("| group | check | what it asks |\n|---|---|---|\n");
+    for check in CHECKS {
+        table.push_str(&format!(
+            "| {} | `{}` | {} |\n",
+            check.group.name(),
+            check.name,
+            check.description
+        ));
+    }
+    table
+}
+
+/// Writes `text` to stdout; a closed pipe ends quietly.
+fn print(text: &str) -> Result<(), Failure> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(error) => Err(Failure::Output(format!("cannot write to stdout: {error}"))),
+    }
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder,
+/// renamed into place only when whole: an interrupted or failed write leaves
+/// the old file as it was.
+fn write_whole(path: &Path, text: &str) -> Result<(), String> {
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(folder)
+        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.as_file().sync_all())
+        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    file.persist(path)
+        .map(drop)
+        .map_err(|error| format!("cannot write {}: {}", path.display(), error.error))
+}
+
+/// The number of cores.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// The shared target folder when none is given: the user's cache.
+fn default_target_dir() -> PathBuf {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    cache.join("queens-grade").join("target")
+}
+
+/// A progress bar on a terminal.
+struct ProgressLine(ProgressBar);
+
+impl ProgressLine {
+    /// A bar on stderr when it is a terminal.
+    fn on_terminal() -> Option<Self> {
+        if !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} builds and checks, {eta} left  {msg}",
+            )
+            .expect("the template is valid"),
+        );
+        Some(ProgressLine(bar))
+    }
+}
+
+impl Progress for ProgressLine {
+    fn start(&self, total: usize) {
+        self.0.set_length(total as u64);
+    }
+
+    fn advance(&self, what: &str) {
+        self.0.set_message(what.to_owned());
+        self.0.inc(1);
+    }
+}
