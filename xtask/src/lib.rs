@@ -10,6 +10,8 @@
 //! - [`compare`]: `cargo xtask compare`, every registered solver side by side
 //!   over a range of board sizes, as tables, JSON, CSV, a plot and the
 //!   generated `docs/comparison.md`;
+//! - [`grade`]: `cargo xtask grade`, `new-submission` and `sandbox-check`,
+//!   thin aliases to the `queens-grade` crate;
 //! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program.
 //!
 //! The binary (`src/main.rs`) only parses the command line; the tasks live in
@@ -17,6 +19,7 @@
 
 pub mod browser_check;
 pub mod compare;
+pub mod grade;
 pub mod machine;
 pub mod peers;
 pub mod progress;
@@ -34,6 +37,10 @@ pub enum Error {
     /// Something failed while the task ran. Exit status 1.
     #[error("{0}")]
     Failed(String),
+    /// A program the task ran has said what went wrong and exited with this
+    /// status, which the task passes on.
+    #[error("")]
+    Reported(u8),
 }
 
 impl Error {
@@ -42,6 +49,7 @@ impl Error {
         match self {
             Error::BadInput(_) => 2,
             Error::Failed(_) => 1,
+            Error::Reported(code) => *code,
         }
     }
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use xtask::{browser_check, compare, peers};
+use xtask::{browser_check, compare, grade, peers};
 
 /// The project's automation tasks.
 #[derive(Debug, Parser)]
@@ -24,6 +24,17 @@ enum Task {
     /// The trace page of `queens trace --html` in headless Chromium: counters
     /// checked, screenshot saved (needs `apt-get install chromium`).
     BrowserCheck(browser_check::Args),
+    /// Grades submissions with the conformance suite (`queens-grade grade`;
+    /// `cargo xtask grade --help` lists its options).
+    #[command(disable_help_flag = true)]
+    Grade(grade::Passed),
+    /// Makes a Rust crate to start a submission from
+    /// (`queens-grade new-submission DIR --name NAME`).
+    #[command(disable_help_flag = true)]
+    NewSubmission(grade::Passed),
+    /// Proves the grader's sandbox: a program writing outside its folder is
+    /// stopped (needs `apt-get install bubblewrap`).
+    SandboxCheck(grade::SandboxArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,11 +46,17 @@ fn main() -> ExitCode {
         Task::Compare(args) => compare::run(&args),
         Task::Peers(args) => peers::run(&args),
         Task::BrowserCheck(args) => browser_check::run(&args),
+        Task::Grade(passed) => grade::grade(&passed),
+        Task::NewSubmission(passed) => grade::new_submission(&passed),
+        Task::SandboxCheck(args) => grade::sandbox_check(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error}");
+            let message = error.to_string();
+            if !message.is_empty() {
+                eprintln!("error: {message}");
+            }
             ExitCode::from(error.exit_code())
         }
     }

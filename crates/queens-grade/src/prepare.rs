@@ -133,7 +133,7 @@ impl Workshop {
                     "the build took longer than {} s",
                     self.assignment.limits.build_seconds
                 ),
-                Some(_) => build_error(&ending.stderr, &copy, &harness),
+                Some(_) => build_error(&ending.stderr, &copy),
             };
             return Err(format!("build failed: {error}"));
         }
@@ -407,7 +407,9 @@ fn compiler_error(stderr: &[u8], source_folder: &Path) -> String {
 
 /// The first error of a failed cargo build, with the scratch paths taken
 /// out, and a hint when the harness cannot call the crate's `solver()`.
-fn build_error(stderr: &[u8], copy: &Path, harness: &Path) -> String {
+/// Cargo names the crate's files by their full path (it is a dependency of
+/// the harness) and the harness's own relative to it.
+fn build_error(stderr: &[u8], copy: &Path) -> String {
     let text = String::from_utf8_lossy(stderr);
     let is_error = |line: &&str| {
         line.contains("error") && !line.trim_start().starts_with("error: could not compile")
@@ -415,17 +417,13 @@ fn build_error(stderr: &[u8], copy: &Path, harness: &Path) -> String {
     let Some(line) = text.lines().find(is_error) else {
         return first_line(stderr);
     };
-    let in_harness = line.contains(&harness.display().to_string());
-    let line = line
-        .replace(&format!("{}/", copy.display()), "")
-        .replace(&format!("{}/", harness.display()), "harness/");
-    if in_harness {
-        format!(
-            "{line} (the crate must export `pub fn solver()` returning a value that implements queens_core::Solver)"
-        )
-    } else {
-        line
+    if line.starts_with("src/main.rs:") {
+        let error = line.find("error").map_or(line, |start| &line[start..]);
+        return format!(
+            "{error} (the crate must export `pub fn solver()` returning a value that implements queens_core::Solver)"
+        );
     }
+    line.replace(&format!("{}/", copy.display()), "")
 }
 
 /// Copies the crate at `from` into `to`, leaving out `target` and hidden

@@ -1,0 +1,351 @@
+//! Isolation and bad input: a program that hangs (and its children) is
+//! killed at the deadline, a crash is a verdict naming its cause, a build
+//! that fails or a compiler that is missing is a verdict, the sandbox keeps
+//! a program in its folder, and bad input is one line with exit status 2.
+
+use std::path::{Path, PathBuf};
+
+use crate::support::{grade_json, grader, shared_target, submission, verdict, workspace};
+
+/// Writes `text` to `path`, making its folder.
+fn write(path: &Path, text: &str) -> PathBuf {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+    path.to_owned()
+}
+
+/// The verdicts of every check of a graded submission.
+fn verdicts(graded: &serde_json::Value) -> Vec<&str> {
+    graded["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|check| check["verdict"].as_str().unwrap())
+        .collect()
+}
+
+/// The verdicts of the checks that run a program: all but the refusal of
+/// bad input (the grader's own) and the order (none is asked of programs
+/// by default).
+fn verdicts_of_runs(graded: &serde_json::Value) -> Vec<&str> {
+    graded["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|check| {
+            check["name"] != "bad_input_is_refused" && check["name"] != "order_is_documented"
+        })
+        .map(|check| check["verdict"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_program_that_hangs_is_killed_with_the_processes_it_started() {
+    let folder = tempfile::tempdir().unwrap();
+    let pids = folder.path().join("pids");
+    let program = write(
+        &folder.path().join("class/hangs.py"),
+        &format!(
+            "import subprocess\n\
+             child = subprocess.Popen(['sleep', '300'])\n\
+             with open({pids:?}, 'a') as pids:\n    pids.write(str(child.pid) + '\\n')\n\
+             while True:\n    pass\n",
+        ),
+    );
+    let report = grade_json(
+        &[&program],
+        "[limits]\nseconds_per_check = 1.0\n[languages.python]\ntime_factor = 1.0\n",
+        &["--no-sandbox"],
+    );
+    let graded = submission(&report, "hangs");
+    assert_eq!(verdicts_of_runs(graded), ["TIMEOUT"; 11], "{graded:#}");
+    assert_eq!(
+        verdict(graded, "counts_match_oeis").1,
+        "took longer than 1.0 s"
+    );
+    let started = std::fs::read_to_string(&pids).unwrap();
+    assert!(!started.is_empty());
+    for pid in started.lines() {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(") ")
+            .next()
+            .and_then(|rest| rest.chars().next());
+        assert!(
+            stat.is_empty() || state == Some('Z'),
+            "sleep {pid} outlived its check: {stat}"
+        );
+    }
+}
+
+#[test]
+fn a_crash_names_its_status_and_the_last_words_of_stderr() {
+    let folder = tempfile::tempdir().unwrap();
+    let program = write(
+        &folder.path().join("crashes.py"),
+        "import sys\nsys.stderr.write('IndexError: list index out of range\\n')\nsys.exit(3)\n",
+    );
+    let report = grade_json(&[&program], "", &[]);
+    let graded = submission(&report, "crashes");
+    assert_eq!(verdicts_of_runs(graded), ["CRASH"; 11], "{graded:#}");
+    assert_eq!(
+        verdict(graded, "counts_match_oeis"),
+        (
+            "CRASH",
+            "n = 0: the program exited with status 3: IndexError: list index out of range"
+        )
+    );
+    assert_eq!(graded["score"], 15.4, "2 of 13 checks pass: {graded:#}");
+}
+
+#[test]
+fn failed_builds_and_missing_compilers_are_verdicts() {
+    let folder = tempfile::tempdir().unwrap();
+    let class = folder.path().join("class");
+    write(
+        &class.join("typo/queens.c"),
+        "int main(void) { return 0 }\n",
+    );
+    write(&class.join("pascal/queens.pas"), "begin end.\n");
+    write(&class.join("nothing/notes.txt"), "no code here\n");
+    write(
+        &class.join("no-solver/Cargo.toml"),
+        "[package]\nname = \"no-solver\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n[dependencies]\nqueens-core = { path = \"/nowhere\" }\n",
+    );
+    write(
+        &class.join("no-solver/src/lib.rs"),
+        "//! Forgot the solver.\npub fn helper() {}\n",
+    );
+    let report = grade_json(
+        &[&class],
+        "[languages.pascal]\nextensions = [\"pas\"]\nbuild = [\"fpc-not-here\", \"{main}\"]\nrun = [\"{exe}\"]\npackage = \"fp-compiler\"\n",
+        &[],
+    );
+    let reason = |name| {
+        submission(&report, name)["not_checked"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let typo = reason("typo");
+    assert!(
+        typo.starts_with("build failed: queens.c:1:") && typo.contains("error: expected"),
+        "{typo}"
+    );
+    assert_eq!(
+        reason("pascal"),
+        "build failed: fpc-not-here is not installed (Debian package: fp-compiler)"
+    );
+    assert!(reason("nothing").starts_with("not a submission: no Cargo.toml and no source file"));
+    let no_solver = reason("no-solver");
+    assert!(
+        no_solver.contains("cannot find function `solver` in crate `student`")
+            && no_solver.ends_with("(the crate must export `pub fn solver()` returning a value that implements queens_core::Solver)"),
+        "{no_solver}"
+    );
+    for name in ["typo", "pascal", "nothing", "no-solver"] {
+        assert_eq!(submission(&report, name)["score"], 0.0);
+    }
+}
+
+#[test]
+fn the_sandbox_keeps_a_program_in_its_folder() {
+    let folder = tempfile::tempdir().unwrap();
+    let outside = folder.path().join("outside.txt");
+    let program = write(
+        &folder.path().join("class/escaper.py"),
+        &format!("try:\n    open({outside:?}, 'w').write('escaped')\nexcept OSError:\n    pass\n"),
+    );
+    let sandboxed = grade_json(&[&program], "", &[]);
+    if sandboxed["sandboxed"] == true {
+        assert!(
+            !outside.exists(),
+            "the sandboxed program wrote {}",
+            outside.display()
+        );
+    } else {
+        // No working bubblewrap here: the report must say so, and
+        // `cargo xtask sandbox-check` is the check that needs it.
+        let line = sandboxed["confinement"].as_str().unwrap();
+        assert!(line.starts_with("not sandboxed: "), "{line}");
+    }
+    let unsandboxed = grade_json(&[&program], "", &["--no-sandbox"]);
+    assert_eq!(
+        unsandboxed["confinement"],
+        "not sandboxed: --no-sandbox was given"
+    );
+    assert!(
+        outside.exists(),
+        "the probe cannot tell: it wrote nothing even unsandboxed"
+    );
+}
+
+#[test]
+fn instrumentation_counts_only_when_the_assignment_weighs_it() {
+    let examples = workspace().join("examples/submissions");
+    let weighed = "[weights]\ncorrectness = 3.0\ninstrumentation = 1.0\n";
+    let report = grade_json(
+        &[
+            &examples.join("rust-by-hand"),
+            &examples.join("rust-recursive"),
+        ],
+        weighed,
+        &[],
+    );
+    let by_hand = submission(&report, "rust-by-hand");
+    assert_eq!(verdicts(by_hand).len(), 16);
+    assert_eq!(verdict(by_hand, "statistics_are_consistent").0, "FAIL");
+    // 3/4 for correctness, and 1 of the 3 instrumentation checks (stopping at
+    // a node, which a search that reports no node passes) of the last 1/4.
+    assert_eq!(by_hand["score"], 83.3);
+    assert_eq!(submission(&report, "rust-recursive")["score"], 100.0);
+}
+
+#[test]
+fn reports_for_gradebooks() {
+    let c_seed = workspace().join("examples/submissions/c-seed");
+    let c_seed = c_seed.to_str().unwrap();
+    let target = shared_target();
+    let target = target.to_str().unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let out = folder.path().join("results.json");
+    let out_text = out.to_str().unwrap();
+    let common = ["grade", "--target-dir", target, "--seed", "5", c_seed];
+    let output = grader(&[&common[..], &["--format", "gradescope", "--out", out_text]].concat());
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(results["score"], 100.0);
+    let tests = results["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 13);
+    let total: f64 = tests
+        .iter()
+        .map(|test| test["max_score"].as_f64().unwrap())
+        .sum();
+    assert!((total - 100.0).abs() < 1e-9, "{total}");
+    assert!(results["output"].as_str().unwrap().starts_with("seed 5; "));
+    let csv = grader(&[&common[..], &["--format", "csv"]].concat());
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let mut lines = csv.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("submission,kind,score,not_checked,solutions_are_valid,")
+    );
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("c-seed,c,100.0,,PASS,PASS,")
+    );
+    let table = grader(&common);
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓✓✓✓✓✓✓✓ 13/13"),
+        "{table}"
+    );
+    assert!(
+        table.contains("seed 5 (--seed 5 repeats this run)"),
+        "{table}"
+    );
+}
+
+#[test]
+fn bad_input_gets_one_line_and_status_2() {
+    let folder = tempfile::tempdir().unwrap();
+    let bad = write(
+        &folder.path().join("bad.toml"),
+        "[weights]\ncorectness = 1\n",
+    );
+    let ann_a = write(&folder.path().join("a/ann.py"), "");
+    let ann_b = write(&folder.path().join("b/ann.c"), "");
+    let c_seed = workspace().join("examples/submissions/c-seed");
+    let python = workspace().join("examples/submissions/python-backtracking");
+    let path = |path: &Path| path.to_str().unwrap().to_owned();
+    let cases: [(Vec<String>, String); 5] = [
+        (
+            vec![
+                "grade".into(),
+                "--assignment".into(),
+                path(&bad),
+                path(&c_seed),
+            ],
+            format!(
+                "error: {}: unknown field `corectness`, expected `correctness` or `instrumentation`",
+                bad.display()
+            ),
+        ),
+        (
+            vec!["grade".into(), path(&ann_a), path(&ann_b)],
+            format!(
+                "error: two submissions are named ann: {} and {}; rename one",
+                ann_a.display(),
+                ann_b.display()
+            ),
+        ),
+        (
+            vec!["grade".into(), path(&folder.path().join("nobody"))],
+            format!(
+                "error: {}: no such file or folder",
+                folder.path().join("nobody").display()
+            ),
+        ),
+        (
+            vec![
+                "grade".into(),
+                "--format".into(),
+                "gradescope".into(),
+                path(&c_seed),
+                path(&python),
+            ],
+            "error: --format gradescope grades one submission, as Gradescope runs it; 2 were given"
+                .into(),
+        ),
+        (
+            vec!["grade".into(), "--jobs".into(), "0".into(), path(&c_seed)],
+            "error: invalid value '0' for '--jobs <JOBS>': 0 is not in 1..=256".into(),
+        ),
+    ];
+    for (arguments, expected) in cases {
+        let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
+        let output = grader(&arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            format!("{expected}\n")
+        );
+    }
+}
+
+#[test]
+fn a_new_submission_runs_the_suite_with_cargo_test() {
+    let folder = tempfile::tempdir().unwrap();
+    let crate_folder = folder.path().join("ada");
+    let made = grader(&["new-submission", crate_folder.to_str().unwrap()]);
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let tested = std::process::Command::new(env!("CARGO"))
+        .args(["test", "--offline", "--quiet"])
+        .current_dir(&crate_folder)
+        .env("CARGO_TARGET_DIR", shared_target().join("template"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&tested.stdout);
+    assert_eq!(tested.status.code(), Some(101), "{stdout}");
+    assert!(
+        stdout.contains("not yet implemented: find every solution"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("test result: FAILED. 1 passed; 15 failed"),
+        "only bad_input_is_refused passes a solver that refuses nothing: {stdout}"
+    );
+}

@@ -1,0 +1,71 @@
+//! What the grader's tests share: running the `queens-grade` binary and
+//! reading its JSON report.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// The workspace's root folder.
+pub(crate) fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The cargo target folder Rust submissions share across test runs, so the
+/// suite is compiled once per machine rather than once per run.
+pub(crate) fn shared_target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("queens-grade-builds")
+}
+
+/// Runs `queens-grade` with `arguments`.
+pub(crate) fn grader(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens-grade"))
+        .args(arguments)
+        .output()
+        .expect("the grader runs")
+}
+
+/// Grades `paths` with the JSON report, the shared target folder and the
+/// assignment text `assignment`; returns the report.
+pub(crate) fn grade_json(paths: &[&Path], assignment: &str, extra: &[&str]) -> Value {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("assignment.toml");
+    std::fs::write(&file, assignment).unwrap();
+    let target = shared_target();
+    let mut arguments: Vec<&str> = vec!["grade", "--format", "json", "--jobs", "2"];
+    arguments.extend(["--assignment", file.to_str().unwrap()]);
+    arguments.extend(["--target-dir", target.to_str().unwrap()]);
+    arguments.extend(extra);
+    arguments.extend(paths.iter().map(|path| path.to_str().unwrap()));
+    let output = grader(&arguments);
+    assert!(
+        output.status.success(),
+        "the grader failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("the report is JSON")
+}
+
+/// The graded submission called `name` in `report`.
+pub(crate) fn submission<'a>(report: &'a Value, name: &str) -> &'a Value {
+    report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|submission| submission["name"] == name)
+        .unwrap_or_else(|| panic!("no submission {name} in the report"))
+}
+
+/// The verdict and message of `check` for `submission`.
+pub(crate) fn verdict<'a>(submission: &'a Value, check: &str) -> (&'a str, &'a str) {
+    let found = submission["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| result["name"] == check)
+        .unwrap_or_else(|| panic!("{}: no check {check}", submission["name"]));
+    (
+        found["verdict"].as_str().unwrap(),
+        found["message"].as_str().unwrap(),
+    )
+}
