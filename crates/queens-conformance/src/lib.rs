@@ -19,78 +19,90 @@
 //!    `max_n`, `practical_n`) and `search`, which reports its events to the
 //!    observer and calls `observer.solution` for each solution, stopping when
 //!    it answers `Break`. The blanket implementation makes it a [`Solver`]
-//!    with statistics and tracing for free. (A solver that counts no
-//!    statistics may implement [`Solver`] directly; it will fail
-//!    `statistics_are_consistent`.)
+//!    with statistics and tracing for free. A solver that counts no
+//!    statistics may implement [`Solver`] directly: it passes every check of
+//!    the [`Group::Correctness`] group and fails those of
+//!    [`Group::Instrumentation`], which a grade weighs apart.
 //! 2. The student's crate takes `queens-conformance` as a dev-dependency and
-//!    ends its `lib.rs` with
+//!    runs the suite in a test:
 //!
 //!    ```text
-//!    #[cfg(test)]
-//!    queens_conformance::suite!(StudentSolver);
+//!    queens_conformance::suite!(student::solver());
 //!    ```
 //!
 //! 3. `cargo test` runs one test per check, named after it
 //!    (`conformance::counts_match_oeis`, ...); a failing test's message names
-//!    the fault. For a grade, a program calls
-//!    `queens_conformance::run_all(&StudentSolver)` and reads each outcome's
-//!    `name`, `passed` and `message` (the outcomes serialise to JSON). A
-//!    solver that panics fails the check it panicked in, with the panic's
-//!    message and the problem it was solving, and the other checks still run.
+//!    the fault. A teacher grades with the `queens-grade` crate, which runs
+//!    each check in a process of its own through [`isolated`];
+//!    [`run_all`] runs them all in this process and returns the outcomes as
+//!    data. A solver that panics fails the check it panicked in
+//!    ([`Status::Crash`]), with the panic's message and the problem it was
+//!    solving, and the other checks still run.
 //!
-//! The suite believes what a solver declares about itself: it never asks for
-//! a board past `practical_n`, so a solver that declares `practical_n = 8`
-//! is counted only to eight queens, where a table of answers would pass. A
-//! grader should require `practical_n >= 12` of any solver that prunes.
+//! # What the checks ask
+//!
+//! The [`Scope`] is the teacher's, never the solver's: counts to n = 12 and
+//! whole sets to n = 8 by default, whatever the solver declares. One that
+//! declares a smaller `practical_n` or `max_n` fails the checks that reach
+//! past it, with a message that says so. The random problems, and the order
+//! in which one solver object is asked many problems, come from the scope's
+//! seed: fresh for each run unless `QUEENS_SEED` (or a grader's `--seed`)
+//! fixes it, and named in every message that depends on it.
 //!
 //! # The checks
 //!
-//! In the order they run; [`checks`] documents each in full. "The reference"
-//! is [`reference`](mod@reference): every permutation of the columns, kept when
-//! [`validate`](queens_core::validate) accepts it and it keeps the pre-placed
-//! queens.
+//! In the order they run; [`checks`] documents each in full, and
+//! `docs/grading.md` lists them with their groups (generated from
+//! [`CHECKS`]). "The reference" is [`reference`](mod@reference): every
+//! permutation of the columns, kept when [`validate`](queens_core::validate)
+//! accepts it and it keeps the pre-placed queens.
 //!
-//! | check | what it asks |
-//! |---|---|
-//! | `solutions_are_valid` | every emitted placement has one queen per row, on the board, no two attacking, the pre-placed queens kept |
-//! | `no_duplicates` | no placement is emitted twice for one problem |
-//! | `counts_match_oeis` | the number of solutions is OEIS A000170, n = 0..=min(12, practical_n) |
-//! | `solution_sets_match_reference` | the set of solutions is the reference's, n = 0..=min(8, practical_n): one empty solution for n = 0, none for 2 and 3 |
-//! | `unique_counts_match_oeis` | [`modes::count_unique`](queens_core::modes::count_unique) is OEIS A002562 (1 for n = 0), same range as the counts |
-//! | `fundamental_solutions_match` | [`modes::unique`](queens_core::modes::unique) at n = 8 is seed 004's table of twelve, exactly |
-//! | `order_is_documented` | the first solution is the smallest under the declared [`Order`](queens_core::Order)'s key, each comes after the one before, and `first-solutions.txt` holds; a solver with no order is checked as sets |
-//! | `first_queen_fixed_boards` | seed 004's eight boards with row 0's queen fixed: its first solutions exactly (row-major), the smallest by key (column-major), and the whole stream against the reference |
-//! | `preplaced_edge_cases` | pre-placed queens in the last row, the last column, on every row, or leaving no solution, against the reference |
-//! | `bad_input_is_refused` | inconsistent pre-placed queens are refused with the exact [`ProblemError`](queens_core::ProblemError); n = max_n + 1 gives the exact [`Error::TooLarge`](queens_core::Error::TooLarge) from all three entry points, never a panic |
-//! | `stops_when_asked` | a sink answering `Break` after k solutions gets exactly k, for several k |
-//! | `stops_at_any_node` | an observer answering `Break` when a queen is placed hears no further event (step limits and Ctrl-C rely on it) |
-//! | `progress_reaches_the_end` | the progress reported as top-level branches finish never goes back and ends at every branch done |
-//! | `statistics_are_consistent` | counted, observed and silent runs emit the same solutions; at least one safety check; at least one queen placed per solution; counting is repeatable |
-//! | `random_problems_match_reference` | proptest: random boards with up to three consistent pre-placed queens match the reference, the failure shrunk to the smallest problem |
+//! | check | group | what it asks |
+//! |---|---|---|
+//! | `solutions_are_valid` | correctness | every emitted placement has one queen per row, on the board, no two attacking, the pre-placed queens kept |
+//! | `no_duplicates` | correctness | no placement is emitted twice for one problem |
+//! | `counts_match_oeis` | correctness | the number of solutions is OEIS A000170, n = 0..=counts_to |
+//! | `solution_sets_match_reference` | correctness | the set of solutions is the reference's, n = 0..=sets_to: one empty solution for n = 0, none for 2 and 3 |
+//! | `unique_counts_match_oeis` | correctness | [`modes::count_unique`](queens_core::modes::count_unique) is OEIS A002562 (1 for n = 0), same range as the counts |
+//! | `fundamental_solutions_match` | correctness | [`modes::unique`](queens_core::modes::unique) at n = 8 is seed 004's table of twelve, exactly |
+//! | `order_is_documented` | correctness | the first solution is the smallest under the declared [`Order`](queens_core::Order)'s key, each comes after the one before, and `first-solutions.txt` holds; a solver with no order is checked as sets |
+//! | `first_queen_fixed_boards` | correctness | seed 004's eight boards with row 0's queen fixed: its first solutions exactly (row-major), the smallest by key (column-major), and the whole stream against the reference |
+//! | `preplaced_edge_cases` | correctness | pre-placed queens in the last row, the last column, on every row, or leaving no solution, against the reference |
+//! | `bad_input_is_refused` | correctness | inconsistent pre-placed queens are refused with the exact [`ProblemError`](queens_core::ProblemError); n = max_n + 1 gives the exact [`Error::TooLarge`](queens_core::Error::TooLarge) from all three entry points, never a panic |
+//! | `stops_when_asked` | correctness | a sink answering `Break` after k solutions gets exactly k, for several k |
+//! | `random_problems_match_reference` | correctness | proptest: random boards up to n = 10 with up to three consistent pre-placed queens match the reference, the failure shrunk to the smallest problem |
+//! | `reused_solver_agrees` | correctness | one object asked the representative and random problems in a shuffled order, a third of them stopped early, answers each as a fresh object does |
+//! | `stops_at_any_node` | instrumentation | an observer answering `Break` when a queen is placed hears no further event (step limits and Ctrl-C rely on it) |
+//! | `progress_reaches_the_end` | instrumentation | the progress reported as top-level branches finish never goes back and ends at every branch done |
+//! | `statistics_are_consistent` | instrumentation | counted, observed and silent runs emit the same solutions; at least one safety check; at least one queen placed per solution; counting is repeatable |
 //!
-//! Only the three checks that must (counts, unique counts, sets) go as far
-//! as `practical_n`; the others stop one board below it, where even the
-//! naive solver is quick, so the whole suite takes about a second for a
-//! backtracking solver and a few for the naive one.
+//! Only the checks that must (counts, unique counts, sets) go to the ends of
+//! the scope; the others stop one board below `counts_to` and at 8, so the
+//! whole suite takes about a second for a backtracking solver. A solver that
+//! is slow by design narrows the scope in its own tests, in plain sight (the
+//! naive crate counts to its practical 7).
 //!
 //! # Design
 //!
-//! The list of checks is written once, in `__for_each_check!`, as pairs of
-//! a function name in [`checks`] and a description. It generates both
-//! [`CHECKS`] (for [`run_all`]) and the tests of [`suite!`], and each test
-//! calls its check through the same identifier, so the two cannot drift
-//! apart: a check added to the list is a test everywhere at once, and a name
-//! without a function does not compile.
+//! The list of checks is written once, in `__for_each_check!`, as a
+//! function name in [`checks`], a [`Group`] and a description. It generates
+//! both [`CHECKS`] (for [`run_all`] and graders) and the tests of [`suite!`],
+//! and each test calls its check through the same list, so the two cannot
+//! drift apart: a check added to the list is a test everywhere at once, and
+//! a name without a function does not compile.
+//!
+//! A check is given a way to make solver objects ([`MakeSolver`]), not one
+//! object, so that each check starts fresh and the reuse check can compare
+//! a used object with new ones.
 //!
 //! The facts the checks compare with (OEIS counts, seed 004's tables, the
 //! first solutions in each order) are copied from the project's shared
 //! fixtures into `data/` and compiled in: the suite needs nothing outside
-//! this crate. The random problems come from a proptest runner with a fixed
-//! seed and a fixed number of cases, so a solver meets the same problems on
-//! every run.
+//! this crate.
 //!
-//! The suite cannot stop a solver that never returns: a search that loops
-//! forever hangs its check. Run a grader under a time limit.
+//! The suite cannot stop a solver that never returns, nor survive one that
+//! overflows its stack: run untrusted solvers one check per process under a
+//! deadline, as `queens-grade` does through [`isolated`].
 
 pub mod checks;
 mod compare;

@@ -406,3 +406,48 @@ impl Progress for ProgressLine {
         self.0.inc(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The teachers' page, which must show the checks and the default
+    /// assignment as they are.
+    fn grading_page() -> String {
+        let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/grading.md");
+        std::fs::read_to_string(page).expect("docs/grading.md exists")
+    }
+
+    #[test]
+    fn the_grading_page_lists_every_check() {
+        assert!(
+            grading_page().contains(&checks_table()),
+            "docs/grading.md is stale: paste the output of `queens-grade checks` under \"The checks\""
+        );
+    }
+
+    #[test]
+    fn the_grading_page_shows_the_default_assignment() {
+        assert!(
+            grading_page().contains(&format!("```toml\n{DEFAULT}```")),
+            "docs/grading.md is stale: paste `queens-grade assignment` under \"Write an assignment\""
+        );
+    }
+
+    #[test]
+    fn reports_are_written_whole() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("grades.csv");
+        std::fs::write(&path, "old").unwrap();
+        write_whole(&path, "new\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
+        let missing = folder.path().join("no/such/folder/grades.csv");
+        assert!(
+            write_whole(&missing, "x")
+                .unwrap_err()
+                .starts_with("cannot write ")
+        );
+        let left: Vec<_> = std::fs::read_dir(folder.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "no temporary file is left behind");
+    }
+}
