@@ -196,7 +196,9 @@ impl Workshop {
             grader: &self.grader,
             command,
             work: home,
-            readable: Vec::new(),
+            // The grader's crates may be under a folder the sandbox hides
+            // (a checkout in /tmp, say).
+            readable: vec![self.crates.clone()],
             writable: vec![target.to_owned(), cargo_home],
             path: std::env::var_os("PATH").unwrap_or_else(|| SYSTEM_PATH.into()),
             environment,
