@@ -271,6 +271,7 @@ fn run_check(workshop: &Workshop, built: &Built, check: &Check, request: &Reques
                 grader: &workshop.grader,
                 command: built.command.clone(),
                 work: &work,
+                visible: Vec::new(),
                 readable: built.readable.clone(),
                 writable: Vec::new(),
                 path: SYSTEM_PATH.into(),

@@ -156,20 +156,21 @@ impl Confinement {
     /// `command` wrapped so that it runs confined to `work` (its working
     /// folder) and `writable`, the only folders it may write, with
     /// `readable` also visible read-only.
-    fn wrap(
-        &self,
-        command: Vec<OsString>,
-        work: &Path,
-        readable: &[PathBuf],
-        writable: &[PathBuf],
-    ) -> Vec<OsString> {
+    /// The job's `visible` folders are shown read-only before the hidden
+    /// folders are hidden, its `readable` ones after: a folder hidden inside
+    /// a visible one stays hidden, a readable one inside a hidden one shows.
+    fn wrap(&self, command: Vec<OsString>, job: &Job<'_>) -> Vec<OsString> {
         let Confinement::Sandboxed(sandbox) = self else {
             return command;
         };
+        let (work, readable, writable) = (job.work, &job.readable, &job.writable);
         let mut wrapped: Vec<OsString> = vec![sandbox.bwrap.clone().into()];
         let mut add = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
         add(&["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]);
         add(&["--tmpfs", "/tmp"]);
+        for path in &job.visible {
+            wrapped.extend(["--ro-bind".into(), path.clone().into(), path.clone().into()]);
+        }
         for hidden in &sandbox.hidden {
             wrapped.extend(["--tmpfs".into(), hidden.clone().into_os_string()]);
         }
@@ -195,7 +196,11 @@ pub struct Job<'a> {
     pub command: Vec<OsString>,
     /// Its working folder, the one it may write.
     pub work: &'a Path,
-    /// Files and folders it may read besides the system.
+    /// Folders it may read that the sandbox's `/tmp` would cover, with the
+    /// hidden folders inside them still hidden.
+    pub visible: Vec<PathBuf>,
+    /// Files and folders it may read besides the system, even inside a
+    /// hidden folder.
     pub readable: Vec<PathBuf>,
     /// Folders it may write besides `work`.
     pub writable: Vec<PathBuf>,
@@ -231,7 +236,7 @@ impl Job<'_> {
         let mut limited: Vec<OsString> = vec!["limited".into()];
         limited.extend(self.limits.arguments());
         limited.push("--".into());
-        limited.extend(confinement.wrap(self.command, self.work, &self.readable, &self.writable));
+        limited.extend(confinement.wrap(self.command.clone(), &self));
         let started = Instant::now();
         let mut child = Command::new(self.grader)
             .args(&limited)

@@ -196,9 +196,15 @@ impl Workshop {
             grader: &self.grader,
             command,
             work: home,
-            // The grader's crates may be under a folder the sandbox hides
-            // (a checkout in /tmp, say).
-            readable: vec![self.crates.clone()],
+            // The grader's workspace (its crates inherit from its manifest)
+            // may be in /tmp, which the sandbox replaces.
+            visible: self
+                .crates
+                .parent()
+                .map(Path::to_owned)
+                .into_iter()
+                .collect(),
+            readable: Vec::new(),
             writable: vec![target.to_owned(), cargo_home],
             path: std::env::var_os("PATH").unwrap_or_else(|| SYSTEM_PATH.into()),
             environment,
@@ -273,6 +279,7 @@ impl Workshop {
             grader: &self.grader,
             command,
             work: source_folder,
+            visible: Vec::new(),
             readable: Vec::new(),
             writable: vec![out.to_owned()],
             path: SYSTEM_PATH.into(),
