@@ -111,7 +111,8 @@ pub struct Grading {
 
 /// Reports what the run is doing, for a progress bar.
 pub trait Progress: Sync {
-    /// `total` pieces of work (builds and checks) are known.
+    /// `total` pieces of work (builds and checks) are known, or better known
+    /// than before.
     fn start(&self, total: usize);
     /// One more is done; `what` names it.
     fn advance(&self, what: &str);
@@ -151,6 +152,8 @@ pub fn grade(
         .filter(|(_, built)| built.is_ok())
         .flat_map(|(index, _)| checks.iter().map(move |&check| (index, check)))
         .collect();
+    // The submissions that could not be built have no checks to wait for.
+    progress.start(submissions.len() + tasks.len());
     let scope = assignment.scope(seed);
     let results = in_parallel(jobs, tasks.len(), |task| {
         let (index, check) = tasks[task];
@@ -176,10 +179,7 @@ pub fn grade(
         .map(|(submission, built)| {
             let (not_checked, checks) = match built {
                 Ok(_) => (None, results.by_ref().take(checks.len()).collect()),
-                Err(reason) => {
-                    progress.advance(&format!("{} not checked", submission.name));
-                    (Some(reason), Vec::new())
-                }
+                Err(reason) => (Some(reason), Vec::new()),
             };
             let score = score(assignment, &checks);
             Graded {

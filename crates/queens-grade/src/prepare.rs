@@ -180,12 +180,10 @@ impl Workshop {
         command.push(target.into());
         // HOME is the scratch folder, so rustup is told where its toolchains
         // are rather than left to look in ~/.rustup.
+        let rustup_home = tool_home("RUSTUP_HOME", ".rustup");
         let mut environment: Vec<(OsString, OsString)> = vec![
             ("CARGO_HOME".into(), cargo_home.clone().into()),
-            (
-                "RUSTUP_HOME".into(),
-                tool_home("RUSTUP_HOME", ".rustup").into(),
-            ),
+            ("RUSTUP_HOME".into(), rustup_home.clone().into()),
             ("CARGO_TERM_COLOR".into(), "never".into()),
         ];
         if let Some(toolchain) = std::env::var_os("RUSTUP_TOOLCHAIN") {
@@ -204,7 +202,8 @@ impl Workshop {
                 .map(Path::to_owned)
                 .into_iter()
                 .collect(),
-            readable: Vec::new(),
+            // The toolchains, should a submission's folder hide them.
+            readable: vec![rustup_home],
             writable: vec![target.to_owned(), cargo_home],
             path: std::env::var_os("PATH").unwrap_or_else(|| SYSTEM_PATH.into()),
             environment,
