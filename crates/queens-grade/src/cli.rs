@@ -3,7 +3,8 @@
 //! hidden ones its child processes run (`limited`, `program-check`).
 //!
 //! Exit status: 0 when the run did its job (whatever the verdicts), 1 when
-//! its output could not be written, 2 for bad input (one line on stderr).
+//! its output could not be written, 2 for bad input (one line on stderr),
+//! 130 when Ctrl-C stopped it (every check under way is killed first).
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
@@ -247,6 +248,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         .prefix("queens-grade-")
         .tempdir()
         .map_err(|error| Failure::Output(format!("cannot make a scratch folder: {error}")))?;
+    stop_on_interrupt(scratch.path().to_owned());
     let mut hidden = folders_to_hide(&submissions);
     hidden.push(scratch.path().to_owned());
     let confinement = Confinement::detect(!args.no_sandbox, hidden);
@@ -291,6 +293,20 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         Some(path) => write_whole(path, &text).map_err(Failure::Output),
         None => print(&text),
     }
+}
+
+/// On Ctrl-C: kills every check and build under way, removes the scratch
+/// folder, and exits with status 130.
+fn stop_on_interrupt(scratch: PathBuf) {
+    let handler = move || {
+        crate::isolation::stop_all();
+        let _ = std::fs::remove_dir_all(&scratch);
+        eprintln!("error: interrupted; every check under way was stopped");
+        std::process::exit(130);
+    };
+    // Only one handler per process; a second run in the same process keeps
+    // the first, which stops the same checks.
+    let _ = ctrlc::set_handler(handler);
 }
 
 /// `new-submission`.

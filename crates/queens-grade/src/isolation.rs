@@ -17,11 +17,13 @@
 //! the folders the submissions came from and every other submission's
 //! scratch folder: what it can write is its own scratch folder.
 
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Mutex;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -33,6 +35,21 @@ use wait_timeout::ChildExt;
 /// The system folders a child's `PATH` holds: a cleared environment does not
 /// inherit the grader's.
 pub const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// The process groups of the confined runs under way, so that an
+/// interrupted grader can stop exactly what it started.
+static RUNNING: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+/// Kills the process group of every confined run under way: what a grader
+/// does when it is interrupted.
+pub fn stop_all() {
+    let running = RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for &group in running.iter() {
+        let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+    }
+}
 
 /// How much of a child's stdout and stderr is kept; the rest is read and
 /// dropped, so a child that prints without end cannot fill the grader's
@@ -269,9 +286,16 @@ impl Job<'_> {
 /// Waits for `child` until `deadline`; kills its whole process group then,
 /// and in any case once it has exited, so that nothing it started lives on.
 fn wait_or_kill(child: &mut Child, deadline: Duration) -> Option<ExitStatus> {
+    let group = i32::try_from(child.id()).expect("process ids fit in i32");
+    let lock = || {
+        RUNNING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    lock().insert(group);
     let status = child.wait_timeout(deadline).ok().flatten();
-    let group = Pid::from_raw(i32::try_from(child.id()).expect("process ids fit in i32"));
-    let _ = killpg(group, Signal::SIGKILL);
+    let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+    lock().remove(&group);
     match status {
         Some(status) => Some(status),
         None => {
