@@ -140,7 +140,9 @@ pub struct SolverInfo {
     /// The largest `n` it accepts at all; larger boards are an error.
     pub max_n: usize,
     /// The largest `n` it counts in reasonable time (seconds, in an
-    /// optimised build); the conformance suite counts up to this.
+    /// optimised build). The conformance suite counts as far as its scope
+    /// asks (12 by default), whatever this says: a solver that declares
+    /// less than it is asked fails those checks.
     pub practical_n: usize,
     /// The work it will do on a problem, when known beforehand.
     #[serde(skip)]

@@ -125,6 +125,8 @@ pub(crate) enum Variant {
     Unordered,
     /// Correct: declares practical_n = 7, like the naive solver.
     PracticalSeven,
+    /// Declares max_n = practical_n = 1, and so refuses every larger board.
+    DeclaresOne,
     /// Emits only every other solution.
     DropsEveryOther,
     /// Emits the first solution twice on boards of five queens or more.
@@ -223,6 +225,7 @@ impl Solver for Wrapped {
             Variant::ColumnMajor => "column-major",
             Variant::Unordered => "unordered",
             Variant::PracticalSeven => "practical-seven",
+            Variant::DeclaresOne => "declares-one",
             Variant::DropsEveryOther => "drops-every-other",
             Variant::DuplicatesFirst => "duplicates-first",
             Variant::CorruptsOne => "corrupts-one",
@@ -237,6 +240,8 @@ impl Solver for Wrapped {
         };
         let max_n = if self.0 == Variant::SkipsSizeCheck {
             12
+        } else if self.0 == Variant::DeclaresOne {
+            1
         } else {
             RowByRow::INFO.max_n
         };
@@ -247,6 +252,7 @@ impl Solver for Wrapped {
         };
         let practical_n = match self.0 {
             Variant::PracticalSeven => 7,
+            Variant::DeclaresOne => 1,
             _ => 12,
         };
         SolverInfo {
