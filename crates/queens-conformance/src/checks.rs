@@ -29,7 +29,7 @@ use queens_core::{
 
 use crate::compare::{self, matches_reference};
 use crate::harness::{
-    Bounds, Entry, ask, collect, collect_via, counted, declares_at_least, refused, run,
+    Bounds, Entry, ask, collect, collect_via, counted, declares_at_least, fresh, refused, run,
 };
 use crate::{MakeSolver, Scope, Verdict, facts, random, reference, reuse};
 
@@ -91,26 +91,49 @@ fn summary(problems: &[Problem]) -> String {
 
 /// Every placement the solver emits is a solution of its problem: one queen
 /// per row, each on the board, no two attacking, the pre-placed queens where
-/// they were put. Read on the plain boards `n = 0..=min(8, practical_n - 1)`,
+/// they were put; and it emits some (a solver that emits nothing has nothing
+/// to judge). Read on the plain boards `n = 0..=min(8, practical_n - 1)`,
 /// the first-queen boards up to n = 6 and the edge cases of pre-placed
 /// queens.
 pub fn solutions_are_valid(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let problems = sample_problems(Bounds::of(scope));
+    let mut emitted = 0;
     for problem in &problems {
-        compare::all_valid(problem, &collect(solver, problem)?)?;
+        let solutions = collect(solver, problem)?;
+        compare::all_valid(problem, &solutions)?;
+        emitted += solutions.len();
     }
+    something_to_judge(&problems, emitted)?;
     Ok(summary(&problems))
 }
 
-/// No placement is emitted twice for one problem, on the same problems as
-/// [`solutions_are_valid`].
-pub fn no_duplicates(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
-    let problems = sample_problems(Bounds::of(scope));
-    for problem in &problems {
-        compare::no_duplicates(problem, &collect(solver, problem)?)?;
+/// Errs when a solver emitted nothing at all on `problems`, most of which
+/// have solutions: an empty stream is valid and has no duplicates, but a
+/// check that judged nothing cannot be passed.
+fn something_to_judge(problems: &[Problem], emitted: usize) -> Result<(), String> {
+    if emitted == 0 && problems.iter().any(|problem| problem.n() >= 4) {
+        Err(format!(
+            "no solution emitted for any of the {} problems, though most have some: nothing to judge",
+            problems.len()
+        ))
+    } else {
+        Ok(())
     }
+}
+
+/// No placement is emitted twice for one problem, on the same problems as
+/// [`solutions_are_valid`], and some are emitted.
+pub fn no_duplicates(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+    let solver = &*fresh(make);
+    let problems = sample_problems(Bounds::of(scope));
+    let mut emitted = 0;
+    for problem in &problems {
+        let solutions = collect(solver, problem)?;
+        compare::no_duplicates(problem, &solutions)?;
+        emitted += solutions.len();
+    }
+    something_to_judge(&problems, emitted)?;
     Ok(summary(&problems))
 }
 
@@ -119,7 +142,7 @@ pub fn no_duplicates(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
 /// cannot fake. A solver that declares a smaller `practical_n` or `max_n`
 /// fails without being asked.
 pub fn counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     declares_at_least(solver, bounds.count, "asks for")?;
     for problem in plain_boards(bounds.count) {
@@ -139,7 +162,7 @@ pub fn counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
 /// default): one empty solution for n = 0, none for n = 2 and 3, all 92 for
 /// n = 8. Order and repetition are left to other checks.
 pub fn solution_sets_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     declares_at_least(solver, bounds.stream, "asks for whole sets to")?;
     for problem in plain_boards(bounds.stream) {
@@ -152,7 +175,7 @@ pub fn solution_sets_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Ver
 /// The number of fundamental solutions ([`modes::count_unique`]) equals
 /// OEIS A002562 for `n = 1..=counts_to`, and is 1 for n = 0.
 pub fn unique_counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     declares_at_least(solver, bounds.count, "asks for")?;
     for problem in plain_boards(bounds.count) {
@@ -172,7 +195,7 @@ pub fn unique_counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict 
 /// the twelve of seed 004's table. A solver that cannot do n = 8 is compared
 /// with the reference's classes at `n = practical_n - 1` instead.
 pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     let (n, expected, source) = if bounds.stream >= 8 {
         (8, facts::eight_queens_fundamental(), "seed 004's table")
@@ -216,7 +239,7 @@ pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Verdi
 /// A solver that declares [`Order::Unspecified`] passes: its solutions are
 /// checked as sets.
 pub fn order_is_documented(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let order = solver.info().order;
     if order == Order::Unspecified {
         return Ok("no order declared: solutions are checked as sets".to_owned());
@@ -257,7 +280,7 @@ fn shown(first: Option<&Vec<usize>>) -> String {
 /// `practical_n < 9` is asked the same of the boards of size `min(6,
 /// practical_n - 1)`.
 pub fn first_queen_fixed_boards(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let order = solver.info().order;
     let bounds = Bounds::of(scope);
     let n = if bounds.representative >= 8 {
@@ -325,7 +348,7 @@ fn wrong_first(
 /// whole board, or leaving no solution): the solver's stream matches the
 /// reference's, order included.
 pub fn preplaced_edge_cases(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let problems = edge_cases(Bounds::of(scope).representative);
     for problem in &problems {
         matches_reference(solver, problem)?;
@@ -339,7 +362,7 @@ pub fn preplaced_edge_cases(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
 /// board larger than the solver's `max_n` makes each of its three entry
 /// points return [`Error::TooLarge`] without emitting anything.
 pub fn bad_input_is_refused(make: MakeSolver<'_>, _scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let refused = bad_preplaced_queens_are_refused()?;
     let too_large = too_large_is_refused(solver)?;
     Ok(format!(
@@ -455,7 +478,7 @@ fn too_large_is_refused(solver: &dyn Solver) -> Verdict {
 /// largest board up to `min(8, practical_n - 1)` with at least two
 /// solutions.
 pub fn stops_when_asked(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     let Some(n) = (0..=bounds.representative)
         .rev()
@@ -558,7 +581,7 @@ impl Observer for StopAtQueen {
 /// Ctrl-C rely on this). Tried on the representative board, stopping at the
 /// 1st, 5th and 17th queen.
 pub fn stops_at_any_node(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let problem = Problem::new(Bounds::of(scope).representative);
     let mut stops = Vec::new();
     for stop_at in [1, 5, 17] {
@@ -599,7 +622,7 @@ impl Observer for ProgressLog {
 /// always out of the same total, and ends with every branch done. Tried on
 /// the plain boards `n = 1..=representative`.
 pub fn progress_reaches_the_end(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let largest = Bounds::of(scope).representative;
     for problem in (1..=largest).map(Problem::new) {
         let mut log = ProgressLog::default();
@@ -642,7 +665,7 @@ fn progress_is_monotone(problem: &Problem, reports: &[(usize, usize)]) -> Result
 /// runs count the same; and an observer passed to `solve_observed` counts
 /// what `solve_counted` reports.
 pub fn statistics_are_consistent(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     let mut problems: Vec<Problem> = (1..=bounds.stats).map(Problem::new).collect();
     if bounds.stats >= 4 {
@@ -723,7 +746,7 @@ fn same_stream(
 /// when the solver declares one). A failure reports the smallest failing
 /// problem proptest shrinks it to, and the seed.
 pub fn random_problems_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
-    let solver = &*make();
+    let solver = &*fresh(make);
     random::matches_reference_on_random_problems(solver, Bounds::of(scope).random, scope)
 }
 

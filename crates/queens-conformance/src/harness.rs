@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use queens_core::{Error, Problem, Sink, Solver, Stats};
 
-use crate::{Scope, reference};
+use crate::{MakeSolver, Scope, reference};
 
 /// The largest board sizes the checks use for one solver, from the
 /// [`Scope`]: what the teacher asks, whatever the solver declares. Only the
@@ -124,12 +124,24 @@ impl Drop for PanicWatch {
 /// Asks `question` about `problem`, remembering the problem while the solver
 /// works on it. Every call of a solver goes through here.
 fn solving<T>(problem: &Problem, question: impl FnOnce(&Problem) -> T) -> T {
-    SOLVING.with_borrow_mut(|solving| *solving = Some(problem.to_string()));
+    watched(problem.to_string(), || question(problem))
+}
+
+/// Runs `work`, a call of the solver's code, remembering `what` it is about
+/// and noting a panic.
+fn watched<T>(what: String, work: impl FnOnce() -> T) -> T {
+    SOLVING.with_borrow_mut(|solving| *solving = Some(what));
     let watch = PanicWatch;
-    let answer = question(problem);
+    let answer = work();
     drop(watch);
     forget_problem();
     answer
+}
+
+/// A fresh solver object from `make`: the solver's own code too, so a panic
+/// in it is the solver's crash.
+pub(crate) fn fresh(make: MakeSolver<'_>) -> Box<dyn Solver> {
+    watched("making a solver object".to_owned(), make)
 }
 
 /// Asks `question` (a mode of [`queens_core::modes`], say) about `problem`; a

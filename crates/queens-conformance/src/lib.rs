@@ -369,8 +369,10 @@ pub fn run_all(make: MakeSolver<'_>, scope: &Scope) -> Vec<CheckOutcome> {
 /// Runs one check on solvers made by `make`.
 pub fn run_check(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> CheckOutcome {
     harness::start_check();
+    let mut unwound = false;
     let verdict =
         catch_unwind(AssertUnwindSafe(|| (check.run)(make, scope))).unwrap_or_else(|payload| {
+            unwound = true;
             let panic = harness::panic_text(payload.as_ref());
             Err(match harness::problem_being_solved() {
                 Some(problem) => format!("{problem}: the solver panicked: {panic}"),
@@ -379,7 +381,7 @@ pub fn run_check(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> CheckOut
         });
     let (status, message) = match verdict {
         Ok(checked) => (Status::Pass, checked),
-        Err(fault) if harness::a_solver_panicked() => (Status::Crash, fault),
+        Err(fault) if unwound || harness::a_solver_panicked() => (Status::Crash, fault),
         Err(fault) => (Status::Fail, fault),
     };
     CheckOutcome {

@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 use queens_core::{Problem, Solver};
 use rand::seq::SliceRandom;
 
-use crate::harness::{Entry, collect, counted, refused, run};
+use crate::harness::{Entry, collect, counted, fresh, refused, run};
 use crate::random::seeded_rng;
 use crate::{MakeSolver, Scope, Verdict};
 
@@ -54,8 +54,9 @@ pub(crate) fn agrees_with_fresh_objects(
 ) -> Verdict {
     let mut requests = requests(problems);
     requests.shuffle(&mut seeded_rng(scope));
-    let reused = make();
+    let reused = fresh(make);
     let mut stopped = 0;
+    let mut compared = 0;
     for (asked, request) in requests.iter().enumerate() {
         let problem = &request.problem;
         if let Some(k) = request.stop_after {
@@ -64,18 +65,25 @@ pub(crate) fn agrees_with_fresh_objects(
             continue;
         }
         let mut got = collect(reused.as_ref(), problem)?;
-        let mut fresh = collect(make().as_ref(), problem)?;
+        let mut from_fresh = collect(fresh(make).as_ref(), problem)?;
         got.sort();
-        fresh.sort();
-        if got != fresh {
+        from_fresh.sort();
+        compared += from_fresh.len();
+        if got != from_fresh {
             return Err(format!(
                 "{problem}, asked after {} ({stopped} stopped early): the reused solver {}; a fresh one emits {} ({})",
                 counted(asked as u64, "other problem"),
-                difference(&got, &fresh),
-                counted(fresh.len() as u64, "solution"),
+                difference(&got, &from_fresh),
+                counted(from_fresh.len() as u64, "solution"),
                 scope.seed_note()
             ));
         }
+    }
+    if compared == 0 {
+        return Err(format!(
+            "fresh solver objects emitted no solution for any of the {} problems: nothing to compare",
+            requests.len()
+        ));
     }
     Ok(format!(
         "{} asked of one object, {stopped} stopped early, {}",

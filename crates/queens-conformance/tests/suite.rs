@@ -657,3 +657,39 @@ fn declaring_one_queen_no_longer_passes() {
         "the solver declares max_n = 1; this assignment asks for n = 12"
     );
 }
+
+#[test]
+fn emitting_nothing_passes_nothing_that_judges_what_was_emitted() {
+    let failed = failures(Wrapped(Variant::EmitsNothing));
+    let message = |name: &str| {
+        failed
+            .iter()
+            .find(|(failed, _)| *failed == name)
+            .map(|(_, message)| message.as_str())
+    };
+    let nothing =
+        "no solution emitted for any of the 24 problems, though most have some: nothing to judge";
+    assert_eq!(message("solutions_are_valid"), Some(nothing));
+    assert_eq!(message("no_duplicates"), Some(nothing));
+    assert_eq!(
+        message("reused_solver_agrees"),
+        Some(
+            "fresh solver objects emitted no solution for any of the 43 problems: nothing to compare"
+        )
+    );
+}
+
+#[test]
+fn a_panic_while_making_the_solver_is_a_crash() {
+    let outcomes = run_all(
+        &|| -> Box<dyn Solver> { panic!("cannot make it") },
+        &Scope::with_seed(SEED),
+    );
+    for outcome in outcomes {
+        assert_eq!(outcome.status, Status::Crash, "{}", outcome.name);
+        assert_eq!(
+            outcome.message,
+            "making a solver object: the solver panicked: cannot make it"
+        );
+    }
+}

@@ -244,7 +244,19 @@ impl Assignment {
             if language.extensions.is_empty() {
                 return Some(format!("languages.{name}.extensions is empty"));
             }
+            let commands = language.build.iter().flatten().chain(&language.run);
+            if let Some(unknown) = commands.filter_map(|word| unknown_placeholder(word)).next() {
+                return Some(format!(
+                    "languages.{name}: unknown placeholder {unknown} (known: {})",
+                    PLACEHOLDERS.join(", ")
+                ));
+            }
             for extension in &language.extensions {
+                if extension.is_empty() || extension.contains(['.', '/']) {
+                    return Some(format!(
+                        "languages.{name}.extensions: {extension:?} is not an extension: write \"c\", not \".c\""
+                    ));
+                }
                 if let Some(other) = seen.insert(extension, name) {
                     return Some(format!(
                         "the extension .{extension} belongs to both languages.{other} and languages.{name}"
@@ -254,6 +266,25 @@ impl Assignment {
         }
         None
     }
+}
+
+/// The placeholders a language's commands may use.
+pub const PLACEHOLDERS: [&str; 5] = ["{sources}", "{main}", "{exe}", "{out}", "{class}"];
+
+/// The first `{...}` in `word` that is not a known placeholder.
+fn unknown_placeholder(word: &str) -> Option<String> {
+    let mut rest = word;
+    while let Some(start) = rest.find('{') {
+        let end = rest[start..]
+            .find('}')
+            .map_or(rest.len(), |end| start + end + 1);
+        let placeholder = &rest[start..end];
+        if !PLACEHOLDERS.contains(&placeholder) {
+            return Some(placeholder.to_owned());
+        }
+        rest = &rest[end..];
+    }
+    None
 }
 
 /// Lays `overlay` over `base`: tables merge key by key, anything else
@@ -341,6 +372,14 @@ mod tests {
             "a.toml: the extension .py belongs to both languages.cython and languages.python"
         );
         assert!(error("[scope\n").starts_with("a.toml, line 1: "));
+        assert_eq!(
+            error("[languages.c]\nrun = [\"{exe}\", \"{nope}\"]\n"),
+            "a.toml: languages.c: unknown placeholder {nope} (known: {sources}, {main}, {exe}, {out}, {class})"
+        );
+        assert_eq!(
+            error("[languages.ruby]\nextensions = [\".rb\"]\nrun = [\"ruby\", \"{main}\"]\n"),
+            "a.toml: languages.ruby.extensions: \".rb\" is not an extension: write \"c\", not \".c\""
+        );
         assert_eq!(
             error("[program]\norder = \"diagonal\"\n"),
             "a.toml: unknown variant `diagonal`, expected one of `unspecified`, `row-major`, `column-major`"

@@ -8,6 +8,7 @@
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -240,6 +241,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         None => Assignment::default_assignment(),
     };
     let submissions = submission::discover(&args.paths, &assignment).map_err(Failure::Input)?;
+    check_before_grading(args, submissions.len())?;
     let seed = args
         .seed
         .or(assignment.scope.seed)
@@ -255,11 +257,9 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     let shared_target = if args.isolated_builds {
         None
     } else {
-        let target = args.target_dir.clone().unwrap_or_else(default_target_dir);
-        Some(
-            std::path::absolute(&target)
-                .map_err(|error| Failure::Input(format!("{}: {error}", target.display())))?,
-        )
+        Some(usable_target(
+            &args.target_dir.clone().unwrap_or_else(default_target_dir),
+        )?)
     };
     let grader = grader_binary().map_err(Failure::Output)?;
     let workshop = Workshop::new(
@@ -295,8 +295,8 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     }
 }
 
-/// On Ctrl-C: kills every check and build under way, removes the scratch
-/// folder, and exits with status 130.
+/// On Ctrl-C (or SIGTERM, or SIGHUP): kills every check and build under
+/// way, removes the scratch folder, and exits with status 130.
 fn stop_on_interrupt(scratch: PathBuf) {
     let handler = move || {
         crate::isolation::stop_all();
@@ -307,6 +307,33 @@ fn stop_on_interrupt(scratch: PathBuf) {
     // Only one handler per process; a second run in the same process keeps
     // the first, which stops the same checks.
     let _ = ctrlc::set_handler(handler);
+}
+
+/// What can be known to fail before anything is graded: a Gradescope report
+/// of several submissions, or a report file that cannot be written.
+fn check_before_grading(args: &GradeArgs, submissions: usize) -> Result<(), Failure> {
+    if args.format == Format::Gradescope && submissions != 1 {
+        return Err(Failure::Input(format!(
+            "--format gradescope grades one submission, as Gradescope runs it; {submissions} were given"
+        )));
+    }
+    if let Some(out) = &args.out {
+        let folder = folder_of(&written_path(out));
+        tempfile::NamedTempFile::new_in(&folder)
+            .map_err(|error| Failure::Input(format!("cannot write {}: {error}", out.display())))?;
+    }
+    Ok(())
+}
+
+/// The shared target folder `target`, made if need be, as an absolute path;
+/// a path that is not a folder one can write is bad input.
+fn usable_target(target: &Path) -> Result<PathBuf, Failure> {
+    let bad = |error: String| Failure::Input(format!("--target-dir {}: {error}", target.display()));
+    let absolute = std::path::absolute(target).map_err(|error| bad(error.to_string()))?;
+    std::fs::create_dir_all(&absolute).map_err(|error| bad(error.to_string()))?;
+    tempfile::tempfile_in(&absolute)
+        .map_err(|error| bad(format!("cannot write there: {error}")))?;
+    Ok(absolute)
 }
 
 /// `new-submission`.
@@ -362,20 +389,40 @@ fn print(text: &str) -> Result<(), Failure> {
 
 /// Writes `text` to `path` through a temporary file in the same folder,
 /// renamed into place only when whole: an interrupted or failed write leaves
-/// the old file as it was.
+/// the old file as it was. A symbolic link is written through, and the
+/// file keeps the permissions it had (a new one is readable by all, as a
+/// report usually is).
 fn write_whole(path: &Path, text: &str) -> Result<(), String> {
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(folder)
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    let path = written_path(path);
+    let cannot =
+        |error: &dyn std::fmt::Display| format!("cannot write {}: {error}", path.display());
+    let permissions = std::fs::metadata(&path)
+        .map(|metadata| metadata.permissions())
+        .unwrap_or_else(|_| std::fs::Permissions::from_mode(0o644));
+    let mut file = tempfile::NamedTempFile::new_in(folder_of(&path)).map_err(|e| cannot(&e))?;
     file.write_all(text.as_bytes())
+        .and_then(|()| file.as_file().set_permissions(permissions))
         .and_then(|()| file.as_file().sync_all())
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
-    file.persist(path)
-        .map(drop)
-        .map_err(|error| format!("cannot write {}: {}", path.display(), error.error))
+        .map_err(|e| cannot(&e))?;
+    file.persist(&path).map(drop).map_err(|e| cannot(&e.error))
+}
+
+/// The file a report written to `path` lands in: the target of a symbolic
+/// link, or `path` itself.
+fn written_path(path: &Path) -> PathBuf {
+    if path.is_symlink() {
+        std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
+    } else {
+        path.to_owned()
+    }
+}
+
+/// The folder `path` is in: its parent, or the current folder.
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_owned(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// The number of cores.
@@ -465,5 +512,22 @@ mod tests {
         );
         let left: Vec<_> = std::fs::read_dir(folder.path()).unwrap().collect();
         assert_eq!(left.len(), 1, "no temporary file is left behind");
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), 0o644, "a new report is readable by all");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        write_whole(&path, "newer\n").unwrap();
+        assert_eq!(
+            mode(&path),
+            0o600,
+            "an existing report keeps its permissions"
+        );
+        let link = folder.path().join("link.csv");
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        write_whole(&link, "through the link\n").unwrap();
+        assert!(link.is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "through the link\n"
+        );
     }
 }

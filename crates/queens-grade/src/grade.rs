@@ -34,6 +34,10 @@ pub enum Verdict {
     Crash,
     /// Past the time limit.
     Timeout,
+    /// Not run: the check does not apply to this kind of submission, and
+    /// the score leaves it out.
+    #[serde(rename = "N/A")]
+    NotApplicable,
 }
 
 impl Verdict {
@@ -44,6 +48,7 @@ impl Verdict {
             Verdict::Fail => '✗',
             Verdict::Crash => 'C',
             Verdict::Timeout => 'T',
+            Verdict::NotApplicable => '·',
         }
     }
 
@@ -54,6 +59,7 @@ impl Verdict {
             Verdict::Fail => "FAIL",
             Verdict::Crash => "CRASH",
             Verdict::Timeout => "TIMEOUT",
+            Verdict::NotApplicable => "N/A",
         }
     }
 }
@@ -160,6 +166,16 @@ pub fn grade(
         let built = built[index]
             .as_ref()
             .expect("only built submissions are checked");
+        if let Some(reason) = built.not_applicable(check.name) {
+            progress.advance(&format!("{} {}", submissions[index].name, check.name));
+            return CheckResult {
+                name: check.name,
+                group: check.group,
+                verdict: Verdict::NotApplicable,
+                message: reason.to_owned(),
+                seconds: 0.0,
+            };
+        }
         let result = run_check(
             workshop,
             built,
@@ -237,24 +253,26 @@ fn in_parallel<T: Send>(jobs: usize, count: usize, work: impl Fn(usize) -> T + S
 }
 
 /// The score out of 100: each counted group's share of passed checks, by
-/// weight.
+/// weight, among the checks that apply (a group none of whose checks apply
+/// to a submission is left out of its score).
 fn score(assignment: &Assignment, checks: &[CheckResult]) -> f64 {
-    let groups = assignment.weights.counted();
-    let total_weight: f64 = groups
-        .iter()
-        .map(|&group| assignment.weights.of(group))
-        .sum();
-    let earned: f64 = groups
-        .iter()
-        .map(|&group| {
-            let in_group = CHECKS.iter().filter(|check| check.group == group).count();
-            let passed = checks
+    let mut earned = 0.0;
+    let mut total_weight = 0.0;
+    for group in assignment.weights.counted() {
+        let applying: Vec<&CheckResult> = checks
+            .iter()
+            .filter(|check| check.group == group && check.verdict != Verdict::NotApplicable)
+            .collect();
+        if checks.is_empty() || !applying.is_empty() {
+            let weight = assignment.weights.of(group);
+            let passed = applying
                 .iter()
-                .filter(|check| check.group == group && check.verdict == Verdict::Pass)
+                .filter(|check| check.verdict == Verdict::Pass)
                 .count();
-            assignment.weights.of(group) * passed as f64 / in_group.max(1) as f64
-        })
-        .sum();
+            earned += weight * passed as f64 / applying.len().max(1) as f64;
+            total_weight += weight;
+        }
+    }
     (1000.0 * earned / total_weight).round() / 10.0
 }
 
@@ -304,6 +322,24 @@ fn run_check(workshop: &Workshop, built: &Built, check: &Check, request: &Reques
 
 /// The verdict of a check process from how it ended.
 fn judge(ending: &Ending, deadline: Duration, memory_mib: u64) -> (Verdict, String) {
+    let (verdict, message) = judge_in_full(ending, deadline, memory_mib);
+    (verdict, cut(&message, MESSAGE_LENGTH))
+}
+
+/// The longest message a report keeps: a program that prints a megabyte on
+/// one line must not make the gradebook a megabyte.
+const MESSAGE_LENGTH: usize = 400;
+
+/// `text` cut to `length` characters, with an ellipsis when cut.
+pub fn cut(text: &str, length: usize) -> String {
+    match text.char_indices().nth(length) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// The verdict of a check process from how it ended, its message whole.
+fn judge_in_full(ending: &Ending, deadline: Duration, memory_mib: u64) -> (Verdict, String) {
     let Some(status) = ending.status else {
         return (
             Verdict::Timeout,

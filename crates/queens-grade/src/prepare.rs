@@ -67,7 +67,35 @@ pub struct Built {
     pub home: PathBuf,
     /// How many times the assignment's time a check may take.
     pub time_factor: f64,
+    /// The checks that do not apply to it, with the reason.
+    pub skipped: Vec<(&'static str, &'static str)>,
 }
+
+impl Built {
+    /// Why `check` does not apply to this submission, if it does not.
+    pub fn not_applicable(&self, check: &str) -> Option<&'static str> {
+        self.skipped
+            .iter()
+            .find(|(name, _)| *name == check)
+            .map(|(_, reason)| *reason)
+    }
+}
+
+/// The checks that never apply to a program: it is not asked for board
+/// sizes past a declared limit (the grader refuses those itself), and it
+/// reports no statistics or progress and cannot be stopped at a node.
+const NOT_FOR_PROGRAMS: [(&str, &str); 4] = [
+    (
+        "bad_input_is_refused",
+        "the grader refuses bad input before a program sees it",
+    ),
+    ("stops_at_any_node", "a program reports no search events"),
+    ("progress_reaches_the_end", "a program reports no progress"),
+    (
+        "statistics_are_consistent",
+        "a program reports no statistics",
+    ),
+];
 
 impl Workshop {
     /// A workshop for one run.
@@ -147,6 +175,7 @@ impl Workshop {
             readable: vec![bin],
             home,
             time_factor: 1.0,
+            skipped: Vec::new(),
         })
     }
 
@@ -260,6 +289,7 @@ impl Workshop {
             readable: vec![source_folder, out, self.grader.clone()],
             home,
             time_factor: language.time_factor,
+            skipped: self.not_for_programs(),
         })
     }
 
@@ -303,6 +333,21 @@ impl Workshop {
                 limits.build_seconds
             )),
         }
+    }
+}
+
+impl Workshop {
+    /// The checks a program is not graded on: [`NOT_FOR_PROGRAMS`], and the
+    /// order when the assignment asks programs for none.
+    fn not_for_programs(&self) -> Vec<(&'static str, &'static str)> {
+        let mut skipped = NOT_FOR_PROGRAMS.to_vec();
+        if self.assignment.program.order == crate::assignment::OrderName::Unspecified {
+            skipped.push((
+                "order_is_documented",
+                "the assignment asks programs for no order",
+            ));
+        }
+        skipped
     }
 }
 
@@ -360,13 +405,9 @@ fn main_source(sources: &[PathBuf]) -> Result<PathBuf, String> {
     if let [only] = sources {
         return Ok(only.clone());
     }
-    let stem = |path: &PathBuf| {
-        path.file_stem()
-            .map(|stem| stem.to_string_lossy().to_lowercase())
-    };
     sources
         .iter()
-        .find(|source| matches!(stem(source).as_deref(), Some("main" | "queens")))
+        .find(|source| crate::submission::is_main(source))
         .cloned()
         .ok_or_else(|| {
             "not a submission: several source files and none is called main or queens".to_owned()

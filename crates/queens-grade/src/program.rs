@@ -79,9 +79,10 @@ impl Program {
                 fail(&mut child, "printed something that is not text");
             };
             let queens = parse_line(&line, problem.n()).unwrap_or_else(|fault| {
+                let shown = crate::grade::cut(&line, 60);
                 fail(
                     &mut child,
-                    &format!("printed {line:?} on line {}: {fault}", number + 1),
+                    &format!("printed {shown:?} on line {}: {fault}", number + 1),
                 )
             });
             if sink(&queens).is_break() {
@@ -123,7 +124,8 @@ pub fn protocol_input(problem: &Problem) -> String {
 /// returned as printed, for the checks to name its fault.
 fn parse_line(line: &str, n: usize) -> Result<Vec<usize>, String> {
     let queens: Result<Vec<usize>, _> = line.split_whitespace().map(str::parse).collect();
-    let queens = queens.map_err(|_| format!("expected {n} column numbers separated by spaces"))?;
+    let queens = queens
+        .map_err(|_| format!("expected {n} column numbers from 0 to n - 1, separated by spaces"))?;
     if queens.len() > MAX_N {
         return Err(format!("expected {n} column numbers, got {}", queens.len()));
     }
@@ -244,7 +246,7 @@ mod tests {
         assert_eq!(parse_line("1 3 0", 4), Ok(vec![1, 3, 0]));
         assert_eq!(
             parse_line("1,3,0,2", 4),
-            Err("expected 4 column numbers separated by spaces".into())
+            Err("expected 4 column numbers from 0 to n - 1, separated by spaces".into())
         );
     }
 

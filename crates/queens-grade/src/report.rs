@@ -9,7 +9,7 @@ use serde::Serialize;
 use tabled::builder::Builder;
 use tabled::settings::Style;
 
-use crate::grade::{Graded, Grading, Verdict};
+use crate::grade::{CheckResult, Graded, Grading, Verdict};
 
 /// The table: one row per submission, one column per group that counts
 /// (a symbol per check and how many passed), and the score; then the seed,
@@ -62,7 +62,11 @@ fn group_cell(graded: &Graded, group: Group) -> String {
         .iter()
         .filter(|check| check.verdict == Verdict::Pass)
         .count();
-    format!("{symbols} {passed}/{}", checks.len())
+    let applying = checks
+        .iter()
+        .filter(|check| check.verdict != Verdict::NotApplicable)
+        .count();
+    format!("{symbols} {passed}/{applying}")
 }
 
 /// A reason cut to the table's width: its first clause.
@@ -89,7 +93,7 @@ fn footer(grading: &Grading) -> String {
     }
     let _ = writeln!(
         text,
-        "✓ pass  ✗ fail  C crash  T timeout; --details explains each"
+        "✓ pass  ✗ fail  C crash  T timeout  · does not apply; --details explains each"
     );
     let _ = writeln!(
         text,
@@ -107,11 +111,9 @@ pub fn details(grading: &Grading) -> String {
         if let Some(reason) = &graded.not_checked {
             let _ = writeln!(text, "{}: {reason}", graded.name);
         }
-        for check in graded
-            .checks
-            .iter()
-            .filter(|check| check.verdict != Verdict::Pass)
-        {
+        for check in graded.checks.iter().filter(|check| {
+            check.verdict != Verdict::Pass && check.verdict != Verdict::NotApplicable
+        }) {
             let _ = writeln!(
                 text,
                 "{}: {} {}: {}",
@@ -174,15 +176,27 @@ pub fn gradescope(grading: &Grading) -> Result<String, String> {
             grading.submissions.len()
         ));
     };
-    let total_weight: f64 = grading.weights.iter().map(|(_, weight)| weight).sum();
+    // The checks that apply, and the groups that have any: the score's
+    // terms, so that the tests' points add up to the score.
+    let applying: Vec<&CheckResult> = graded
+        .checks
+        .iter()
+        .filter(|check| check.verdict != Verdict::NotApplicable)
+        .collect();
+    let in_group = |group: Group| applying.iter().filter(|check| check.group == group).count();
+    let total_weight: f64 = grading
+        .weights
+        .iter()
+        .filter(|(group, _)| in_group(*group) > 0)
+        .map(|(_, weight)| weight)
+        .sum();
     let worth = |group: Group| {
         let weight = grading
             .weights
             .iter()
             .find(|(counted, _)| *counted == group)
             .map_or(0.0, |(_, weight)| *weight);
-        let in_group = CHECKS.iter().filter(|check| check.group == group).count();
-        100.0 * weight / total_weight / in_group as f64
+        100.0 * weight / total_weight / in_group(group) as f64
     };
     let tests: Vec<GradescopeTest> = match &graded.not_checked {
         Some(reason) => vec![GradescopeTest {
@@ -192,8 +206,7 @@ pub fn gradescope(grading: &Grading) -> Result<String, String> {
             status: "failed",
             output: reason.clone(),
         }],
-        None => graded
-            .checks
+        None => applying
             .iter()
             .map(|check| {
                 let max_score = worth(check.group);

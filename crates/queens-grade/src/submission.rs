@@ -82,9 +82,11 @@ pub fn discover(paths: &[PathBuf], assignment: &Assignment) -> Result<Vec<Submis
 
 /// A submission at `path`.
 fn submission(path: PathBuf, kind: Kind) -> Submission {
-    let name = match (&kind, path.file_stem()) {
-        (Kind::Program { .. }, Some(stem)) if path.is_file() => stem,
-        _ => path.file_name().unwrap_or(path.as_os_str()),
+    // `.` and `..` have no name of their own; their folder's is the student's.
+    let named = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+    let name = match (&kind, named.file_stem()) {
+        (Kind::Program { .. }, Some(stem)) if named.is_file() => stem,
+        _ => named.file_name().unwrap_or(named.as_os_str()),
     };
     Submission {
         name: name.to_string_lossy().into_owned(),
@@ -159,17 +161,38 @@ fn known_extensions(assignment: &Assignment) -> String {
     extensions.join(", ")
 }
 
-/// Whether `path` is a folder of submissions: not a crate itself, and
-/// holding a folder that is a submission (a `__pycache__` beside a Python
-/// program is not).
+/// Whether `path` is a folder of submissions rather than one: not a crate
+/// itself, and holding a folder that is a submission (a `__pycache__` beside
+/// a Python program is not), or only folders (students' folders, empty or
+/// not), or several source files none of which is a program's main one (a
+/// class that handed in single files).
 fn is_folder_of_submissions(path: &Path, assignment: &Assignment) -> bool {
-    path.is_dir()
-        && !path.join("Cargo.toml").is_file()
-        && entries(path).is_ok_and(|entries| {
-            entries.iter().any(|entry| {
-                entry.is_dir() && !matches!(classify(entry, assignment), Kind::NotASubmission(_))
-            })
-        })
+    if !path.is_dir() || path.join("Cargo.toml").is_file() {
+        return false;
+    }
+    let Ok(entries) = entries(path) else {
+        return false;
+    };
+    let folders: Vec<&PathBuf> = entries.iter().filter(|entry| entry.is_dir()).collect();
+    let sources: Vec<&PathBuf> = entries
+        .iter()
+        .filter(|entry| entry.is_file() && language_of(entry, assignment).is_some())
+        .collect();
+    let holds_a_submission = folders
+        .iter()
+        .any(|folder| !matches!(classify(folder, assignment), Kind::NotASubmission(_)));
+    let only_folders = !folders.is_empty() && sources.is_empty();
+    let single_files = sources.len() > 1 && !sources.iter().any(|source| is_main(source));
+    holds_a_submission || only_folders || single_files
+}
+
+/// Whether `source` is the main file of a program of several: `main.*` or
+/// `queens.*`.
+pub fn is_main(source: &Path) -> bool {
+    let stem = source
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().to_lowercase());
+    matches!(stem.as_deref(), Some("main" | "queens"))
 }
 
 /// The entries of the folder `path` that are not hidden and not a build's
@@ -180,14 +203,22 @@ fn entries(path: &Path) -> Result<Vec<PathBuf>, String> {
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|entry| {
-            entry
-                .file_name()
-                .and_then(|name| name.to_str())
-                .is_some_and(|name| !name.starts_with('.') && name != "target")
+            entry.file_name().is_some_and(|name| {
+                let name = name.to_string_lossy();
+                !name.starts_with('.') && name != "target"
+            })
         })
         .collect();
     entries.sort();
     Ok(entries)
+}
+
+/// Whether `a` and `b` name the same file or folder.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }
 
 /// Errs when two submissions share a name.
@@ -195,6 +226,9 @@ fn unique_names(found: &[Submission]) -> Result<(), String> {
     let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
     for submission in found {
         if let Some(first) = seen.insert(&submission.name, &submission.path) {
+            if same_file(first, &submission.path) {
+                return Err(format!("{} is given twice", submission.path.display()));
+            }
             return Err(format!(
                 "two submissions are named {}: {} and {}; rename one",
                 submission.name,
@@ -263,6 +297,29 @@ mod tests {
     }
 
     #[test]
+    fn a_class_of_single_files_or_empty_folders_is_a_class() {
+        let root = tempfile::tempdir().unwrap();
+        let assignment = Assignment::default_assignment();
+        write(&root.path().join("files/alice.py"), "");
+        write(&root.path().join("files/bob.c"), "");
+        write(&root.path().join("files/carol.py"), "");
+        write(&root.path().join("empty/dan/.keep"), "");
+        write(&root.path().join("empty/erin/.keep"), "");
+        write(&root.path().join("program/main.py"), "");
+        write(&root.path().join("program/board.py"), "");
+        let names = |path: &str| -> Vec<String> {
+            discover(&[root.path().join(path)], &assignment)
+                .unwrap()
+                .into_iter()
+                .map(|submission| submission.name)
+                .collect()
+        };
+        assert_eq!(names("files"), ["alice", "bob", "carol"]);
+        assert_eq!(names("empty"), ["dan", "erin"]);
+        assert_eq!(names("program"), ["program"]);
+    }
+
+    #[test]
     fn bad_paths_and_twin_names_are_one_line() {
         let root = tempfile::tempdir().unwrap();
         let assignment = Assignment::default_assignment();
@@ -281,6 +338,11 @@ mod tests {
         assert!(
             error.starts_with("two submissions are named ann: "),
             "{error}"
+        );
+        let twice = root.path().join("a/ann/q.c");
+        assert_eq!(
+            discover(&[twice.clone(), twice.clone()], &assignment).unwrap_err(),
+            format!("{} is given twice", twice.display())
         );
         assert_eq!(
             discover(&[], &assignment).unwrap_err(),

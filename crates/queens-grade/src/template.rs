@@ -43,6 +43,67 @@ pub fn new_submission(folder: &Path, name: &str) -> Result<Vec<String>, String> 
     Ok(files.iter().map(|(file, _)| (*file).to_owned()).collect())
 }
 
+/// The names a crate cannot take: Rust's keywords, and the crates every
+/// program already has.
+const RESERVED: [&str; 56] = [
+    "as",
+    "async",
+    "await",
+    "break",
+    "const",
+    "continue",
+    "crate",
+    "dyn",
+    "else",
+    "enum",
+    "extern",
+    "false",
+    "fn",
+    "for",
+    "gen",
+    "if",
+    "impl",
+    "in",
+    "let",
+    "loop",
+    "match",
+    "mod",
+    "move",
+    "mut",
+    "pub",
+    "ref",
+    "return",
+    "self",
+    "static",
+    "struct",
+    "super",
+    "trait",
+    "true",
+    "type",
+    "unsafe",
+    "use",
+    "where",
+    "while",
+    "abstract",
+    "become",
+    "box",
+    "do",
+    "final",
+    "macro",
+    "override",
+    "priv",
+    "try",
+    "typeof",
+    "unsized",
+    "virtual",
+    "yield",
+    "std",
+    "core",
+    "alloc",
+    "test",
+    "proc_macro",
+];
+
 /// Errs unless `name` is a package name cargo accepts and a crate name Rust
 /// accepts: a letter, then letters, digits, `-` or `_`.
 fn check_name(name: &str) -> Result<(), String> {
@@ -51,7 +112,12 @@ fn check_name(name: &str) -> Result<(), String> {
         .next()
         .is_some_and(|first| first.is_ascii_alphabetic());
     let rest_well = characters.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if starts_well && rest_well && name.len() <= 64 {
+    let krate = name.replace('-', "_");
+    if RESERVED.contains(&krate.as_str()) {
+        Err(format!(
+            "{name:?} cannot name a crate: it is a Rust keyword or a standard crate"
+        ))
+    } else if starts_well && rest_well && name.len() <= 64 {
         Ok(())
     } else {
         Err(format!(
@@ -176,6 +242,11 @@ mod tests {
             "\"2ada\" is not a crate name: a letter, then letters, digits, - or _ (at most 64)"
         );
         assert!(check_name("a b").is_err());
+        assert_eq!(
+            check_name("fn").unwrap_err(),
+            "\"fn\" cannot name a crate: it is a Rust keyword or a standard crate"
+        );
+        assert!(check_name("std").is_err());
         assert!(check_name("").is_err());
     }
 

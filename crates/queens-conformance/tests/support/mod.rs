@@ -127,6 +127,8 @@ pub(crate) enum Variant {
     PracticalSeven,
     /// Declares max_n = practical_n = 1, and so refuses every larger board.
     DeclaresOne,
+    /// Emits no solution at all.
+    EmitsNothing,
     /// Emits only every other solution.
     DropsEveryOther,
     /// Emits the first solution twice on boards of five queens or more.
@@ -195,6 +197,7 @@ impl Wrapped {
             Variant::Reversed | Variant::Unordered => solutions.reverse(),
             Variant::SwapsSecondAndThird if solutions.len() >= 3 => solutions.swap(1, 2),
             Variant::PanicsAtSeven if n == 7 => panic!("deliberately broken at n = 7"),
+            Variant::EmitsNothing => solutions.clear(),
             _ => {}
         }
         solutions
@@ -226,6 +229,7 @@ impl Solver for Wrapped {
             Variant::Unordered => "unordered",
             Variant::PracticalSeven => "practical-seven",
             Variant::DeclaresOne => "declares-one",
+            Variant::EmitsNothing => "emits-nothing",
             Variant::DropsEveryOther => "drops-every-other",
             Variant::DuplicatesFirst => "duplicates-first",
             Variant::CorruptsOne => "corrupts-one",

@@ -24,17 +24,19 @@ fn verdicts(graded: &serde_json::Value) -> Vec<&str> {
         .collect()
 }
 
-/// The verdicts of the checks that run a program: all but the refusal of
-/// bad input (the grader's own) and the order (none is asked of programs
-/// by default).
+/// The verdicts of the checks that run a program, and that those that do
+/// not apply to programs (the refusal of bad input, which the grader does,
+/// and the order, which the default assignment does not ask) are N/A.
 fn verdicts_of_runs(graded: &serde_json::Value) -> Vec<&str> {
+    let not_for_programs = ["bad_input_is_refused", "order_is_documented"];
+    for name in not_for_programs {
+        assert_eq!(verdict(graded, name).0, "N/A", "{name}");
+    }
     graded["checks"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|check| {
-            check["name"] != "bad_input_is_refused" && check["name"] != "order_is_documented"
-        })
+        .filter(|check| !not_for_programs.contains(&check["name"].as_str().unwrap()))
         .map(|check| check["verdict"].as_str().unwrap())
         .collect()
 }
@@ -95,7 +97,10 @@ fn a_crash_names_its_status_and_the_last_words_of_stderr() {
             "n = 0: the program exited with status 3: IndexError: list index out of range"
         )
     );
-    assert_eq!(graded["score"], 15.4, "2 of 13 checks pass: {graded:#}");
+    assert_eq!(
+        graded["score"], 0.0,
+        "no check that applies passes: {graded:#}"
+    );
 }
 
 #[test]
@@ -221,7 +226,11 @@ fn reports_for_gradebooks() {
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(results["score"], 100.0);
     let tests = results["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), 13);
+    assert_eq!(
+        tests.len(),
+        11,
+        "the order and the refusal of bad input are not a program's"
+    );
     let total: f64 = tests
         .iter()
         .map(|test| test["max_score"].as_f64().unwrap())
@@ -246,7 +255,7 @@ fn reports_for_gradebooks() {
     let table = grader(&common);
     let table = String::from_utf8(table.stdout).unwrap();
     assert!(
-        table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓✓✓✓✓✓✓✓ 13/13"),
+        table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓·✓✓·✓✓✓ 11/11"),
         "{table}"
     );
     assert!(
@@ -267,7 +276,24 @@ fn bad_input_gets_one_line_and_status_2() {
     let c_seed = workspace().join("examples/submissions/c-seed");
     let python = workspace().join("examples/submissions/python-backtracking");
     let path = |path: &Path| path.to_str().unwrap().to_owned();
-    let cases: [(Vec<String>, String); 5] = [
+    let a_file = write(&folder.path().join("a-file"), "");
+    let cases: [(Vec<String>, String); 7] = [
+        (
+            vec![
+                "grade".into(),
+                "--target-dir".into(),
+                path(&a_file),
+                path(&c_seed),
+            ],
+            format!(
+                "error: --target-dir {}: File exists (os error 17)",
+                a_file.display()
+            ),
+        ),
+        (
+            vec!["grade".into(), path(&c_seed), path(&c_seed)],
+            format!("error: {} is given twice", c_seed.display()),
+        ),
         (
             vec![
                 "grade".into(),
