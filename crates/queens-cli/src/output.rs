@@ -144,7 +144,8 @@ impl<'a> SvgFiles<'a> {
     pub(crate) fn write(&mut self, queens: &[usize]) -> Result<(), Failure> {
         let path = self.solution_path(self.written + 1);
         let drawing = svg::board(queens, self.preplaced);
-        fs::write(&path, drawing).map_err(failure::path("write", &path))?;
+        queens_files::write_whole(&path, drawing.as_bytes())
+            .map_err(failure::path("write", &path))?;
         self.written += 1;
         Ok(())
     }
@@ -153,7 +154,7 @@ impl<'a> SvgFiles<'a> {
     pub(crate) fn write_sheet(&self, boards: &[Vec<usize>]) -> Result<(), Failure> {
         let path = self.dir.join(Self::SHEET);
         let drawing = svg::sheet(boards, Self::SHEET_COLUMNS);
-        fs::write(&path, drawing).map_err(failure::path("write", &path))
+        queens_files::write_whole(&path, drawing.as_bytes()).map_err(failure::path("write", &path))
     }
 
     /// What was written, as one line for stdout.

@@ -201,7 +201,7 @@ fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(),
             out.write_all(svg::board(queens, preplaced).as_bytes())?;
         }
         (Output::Svg(Some(path)), Some(queens)) => {
-            std::fs::write(path, svg::board(queens, preplaced))
+            queens_files::write_whole(path, svg::board(queens, preplaced).as_bytes())
                 .map_err(failure::path("write", path))?;
             writeln!(out, "wrote {}", path.display())?;
         }

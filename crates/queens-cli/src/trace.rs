@@ -24,7 +24,6 @@
 
 use std::cell::RefCell;
 use std::fmt::Write as _;
-use std::fs::File;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -76,17 +75,17 @@ pub(crate) fn run(options: &TraceOptions, out: &mut impl Write) -> Result<(), Fa
                     most: MOST_PAGE_STEPS,
                 });
             }
-            Some((
-                path,
-                File::create(path).map_err(failure::path("write", path))?,
-            ))
+            // Found unwritable now rather than after the trace; the page is
+            // written whole at the end, so a failed run leaves an old one.
+            queens_files::check_writable(path).map_err(failure::path("write", path))?;
+            Some(path)
         }
         None => None,
     };
     let trace = narrate(solver, &problem, options, page_file.is_some(), out)?;
     out.write_all(trace.summary().as_bytes())?;
-    if let Some((path, file)) = page_file {
-        write_page(solver, &problem, options, &trace, path, file)?;
+    if let Some(path) = page_file {
+        write_page(solver, &problem, options, &trace, path)?;
     }
     Ok(())
 }
@@ -344,7 +343,6 @@ fn write_page(
     options: &TraceOptions,
     trace: &Trace,
     path: &Path,
-    mut file: File,
 ) -> Result<(), Failure> {
     let info = solver.info();
     let input = PageInput {
@@ -359,8 +357,7 @@ fn write_page(
         solutions: trace.solutions,
         truncated: trace.cut,
     };
-    file.write_all(page::render(&input).as_bytes())
-        .and_then(|()| file.flush())
+    queens_files::write_whole(path, page::render(&input).as_bytes())
         .map_err(failure::path("write", path))
 }
 

@@ -663,6 +663,34 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert_eq!(output.status.code(), Some(0));
 }
 
+#[test]
+fn a_run_ended_by_a_closed_pipe_leaves_an_old_page_as_it_was() {
+    let dir = scratch("page-kept");
+    let page = dir.join("trace.html");
+    fs::write(&page, "the old page").expect("the old page is written");
+    // The trace of eight queens is far longer than a pipe holds: the run is
+    // still tracing when the reader goes away, before the page is written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["trace", "8", "--algo", "array", "--html", &arg(&page)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the queens binary runs");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let mut first_line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut first_line)
+        .expect("a first line");
+    let output = child.wait_with_output().expect("the run ends");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(fs::read_to_string(&page).unwrap(), "the old page");
+    let names: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["trace.html"], "no temporary file is left behind");
+}
+
 // ---------------------------------------------------------------------------
 // Board formats
 // ---------------------------------------------------------------------------

@@ -8,7 +8,6 @@
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -290,7 +289,8 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         text.push_str(&report::details(&grading));
     }
     match &args.out {
-        Some(path) => write_whole(path, &text).map_err(Failure::Output),
+        Some(path) => queens_files::write_whole(path, text.as_bytes())
+            .map_err(|error| Failure::Output(format!("cannot write {}: {error}", path.display()))),
         None => print(&text),
     }
 }
@@ -318,8 +318,7 @@ fn check_before_grading(args: &GradeArgs, submissions: usize) -> Result<(), Fail
         )));
     }
     if let Some(out) = &args.out {
-        let folder = folder_of(&written_path(out));
-        tempfile::NamedTempFile::new_in(&folder)
+        queens_files::check_writable(out)
             .map_err(|error| Failure::Input(format!("cannot write {}: {error}", out.display())))?;
     }
     Ok(())
@@ -384,44 +383,6 @@ fn print(text: &str) -> Result<(), Failure> {
         Ok(()) => Ok(()),
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(error) => Err(Failure::Output(format!("cannot write to stdout: {error}"))),
-    }
-}
-
-/// Writes `text` to `path` through a temporary file in the same folder,
-/// renamed into place only when whole: an interrupted or failed write leaves
-/// the old file as it was. A symbolic link is written through, and the
-/// file keeps the permissions it had (a new one is readable by all, as a
-/// report usually is).
-fn write_whole(path: &Path, text: &str) -> Result<(), String> {
-    let path = written_path(path);
-    let cannot =
-        |error: &dyn std::fmt::Display| format!("cannot write {}: {error}", path.display());
-    let permissions = std::fs::metadata(&path)
-        .map(|metadata| metadata.permissions())
-        .unwrap_or_else(|_| std::fs::Permissions::from_mode(0o644));
-    let mut file = tempfile::NamedTempFile::new_in(folder_of(&path)).map_err(|e| cannot(&e))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.as_file().set_permissions(permissions))
-        .and_then(|()| file.as_file().sync_all())
-        .map_err(|e| cannot(&e))?;
-    file.persist(&path).map(drop).map_err(|e| cannot(&e.error))
-}
-
-/// The file a report written to `path` lands in: the target of a symbolic
-/// link, or `path` itself.
-fn written_path(path: &Path) -> PathBuf {
-    if path.is_symlink() {
-        std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
-    } else {
-        path.to_owned()
-    }
-}
-
-/// The folder `path` is in: its parent, or the current folder.
-fn folder_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_owned(),
-        _ => PathBuf::from("."),
     }
 }
 
@@ -494,40 +455,6 @@ mod tests {
         assert!(
             grading_page().contains(&format!("```toml\n{DEFAULT}```")),
             "docs/grading.md is stale: paste `queens-grade assignment` under \"Write an assignment\""
-        );
-    }
-
-    #[test]
-    fn reports_are_written_whole() {
-        let folder = tempfile::tempdir().unwrap();
-        let path = folder.path().join("grades.csv");
-        std::fs::write(&path, "old").unwrap();
-        write_whole(&path, "new\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
-        let missing = folder.path().join("no/such/folder/grades.csv");
-        assert!(
-            write_whole(&missing, "x")
-                .unwrap_err()
-                .starts_with("cannot write ")
-        );
-        let left: Vec<_> = std::fs::read_dir(folder.path()).unwrap().collect();
-        assert_eq!(left.len(), 1, "no temporary file is left behind");
-        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
-        assert_eq!(mode(&path), 0o644, "a new report is readable by all");
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-        write_whole(&path, "newer\n").unwrap();
-        assert_eq!(
-            mode(&path),
-            0o600,
-            "an existing report keeps its permissions"
-        );
-        let link = folder.path().join("link.csv");
-        std::os::unix::fs::symlink(&path, &link).unwrap();
-        write_whole(&link, "through the link\n").unwrap();
-        assert!(link.is_symlink());
-        assert_eq!(
-            std::fs::read_to_string(&path).unwrap(),
-            "through the link\n"
         );
     }
 }

@@ -59,9 +59,7 @@ pub fn write(report: &Report, root: &Path) -> Result<(), Error> {
     let plot_path = root.join(PLOT);
     let svg = super::plot::svg(report)?;
     for (path, text) in [(&page_path, page(report)), (&plot_path, svg)] {
-        std::fs::write(path, text).map_err(|error| {
-            Error::BadInput(format!("cannot write {}: {error}", path.display()))
-        })?;
+        super::write_whole(path, &text)?;
     }
     Ok(())
 }

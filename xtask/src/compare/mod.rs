@@ -13,8 +13,6 @@ pub mod render;
 pub mod report;
 pub mod sizes;
 
-use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -132,9 +130,13 @@ pub fn run(args: &Args) -> Result<(), Error> {
         eprintln!("wrote {} and {}", docs::PAGE, docs::PLOT);
         return Ok(());
     }
-    // Open the outputs first, so that a bad path fails before the wait.
-    let out = args.out.as_deref().map(create).transpose()?;
-    let plot = args.plot.as_deref().map(create).transpose()?;
+    // Check the outputs first, so that a bad path fails before the wait;
+    // each is written whole at the end, so a failed run leaves old ones.
+    for path in [&args.out, &args.plot].into_iter().flatten() {
+        queens_files::check_writable(path).map_err(|error| {
+            Error::BadInput(format!("cannot write {}: {error}", path.display()))
+        })?;
+    }
     let report = compare(&plan(args));
     let text = match args.format {
         Format::Table => render::terminal(&report),
@@ -142,12 +144,12 @@ pub fn run(args: &Args) -> Result<(), Error> {
         Format::Csv => render::csv(&report)?,
         Format::Json => render::json(&report),
     };
-    match (out, &args.out) {
-        (Some(file), Some(path)) => write_all(file, path, &text)?,
-        _ => print!("{text}"),
+    match &args.out {
+        Some(path) => write_whole(path, &text)?,
+        None => print!("{text}"),
     }
-    if let (Some(file), Some(path)) = (plot, &args.plot) {
-        write_all(file, path, &plot::svg(&report)?)?;
+    if let Some(path) = &args.plot {
+        write_whole(path, &plot::svg(&report)?)?;
     }
     Ok(())
 }
@@ -191,14 +193,10 @@ pub fn compare(plan: &Plan) -> Report {
     }
 }
 
-fn create(path: &Path) -> Result<File, Error> {
-    File::create(path)
-        .map_err(|error| Error::BadInput(format!("cannot write {}: {error}", path.display())))
-}
-
-fn write_all(mut file: File, path: &Path, text: &str) -> Result<(), Error> {
-    file.write_all(text.as_bytes())
-        .map_err(|error| Error::Failed(format!("writing {}: {error}", path.display())))
+/// Writes `text` to `path` whole, or leaves the old file.
+pub(crate) fn write_whole(path: &Path, text: &str) -> Result<(), Error> {
+    queens_files::write_whole(path, text.as_bytes())
+        .map_err(|error| Error::Failed(format!("cannot write {}: {error}", path.display())))
 }
 
 #[cfg(test)]
