@@ -62,18 +62,35 @@ fn main() -> ExitCode {
     }
 }
 
+/// The names of the tasks, as the command line spells them.
+fn task_names() -> Vec<String> {
+    use clap::CommandFactory;
+    Cli::command()
+        .get_subcommands()
+        .map(|task| task.get_name().to_owned())
+        .collect()
+}
+
 /// Help and version go out as clap writes them; a usage error is cut to its
 /// first line (clap's own "error: ..." sentence) and exits with status 2, so
 /// bad input always gets one clear line.
 fn usage_error(error: clap::Error) -> ExitCode {
+    if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        eprintln!("error: name a task: {}", task_names().join(", "));
+        return ExitCode::from(2);
+    }
     if matches!(
         error.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
-        let _ = error.print();
-        return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+        return match error.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(failure) if failure.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(failure) => {
+                eprintln!("error: cannot write to stdout: {failure}");
+                ExitCode::FAILURE
+            }
+        };
     }
     let rendered = error.render().to_string();
     eprintln!(

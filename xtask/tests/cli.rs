@@ -50,6 +50,66 @@ fn bad_input_gets_one_line_and_status_2() {
         &["compare", "--frobnicate"],
         "error: unexpected argument '--frobnicate' found",
     );
+    refused(
+        &["compare", "--budget", "1e20"],
+        "error: invalid value '1e20' for '--budget <BUDGET>': '1e20' is past a day, the longest budget",
+    );
+    for n in ["18446744073709551615", "1000000000000", "0..=10000"] {
+        let past = n.rsplit('=').next().unwrap();
+        refused(
+            &["compare", "--n", n],
+            &format!(
+                "error: invalid value '{n}' for '--n <SIZES>': \
+                 n = {past} is past 4096, the largest board any solver accepts"
+            ),
+        );
+    }
+    refused(
+        &["compare", "--n", "0..=200"],
+        "error: invalid value '0..=200' for '--n <SIZES>': 0..=200 is 201 sizes; a comparison shows at most 100",
+    );
+    refused(
+        &["compare", "--runs", "99999"],
+        "error: invalid value '99999' for '--runs <RUNS>': --runs is at most 1000",
+    );
+    refused(
+        &[],
+        "error: name a task: compare, peers, browser-check, grade, new-submission, sandbox-check",
+    );
+}
+
+/// A small, quick comparison.
+const SMALL: [&str; 7] = ["compare", "--n", "4..=7", "--runs", "1", "--budget", "10ms"];
+
+#[test]
+fn a_full_disk_is_an_error_and_a_closed_pipe_is_not() {
+    let full = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(SMALL)
+        .stdout(std::fs::File::create("/dev/full").expect("/dev/full opens"))
+        .output()
+        .expect("the xtask binary runs");
+    assert_eq!(full.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&full.stderr).trim_end(),
+        "error: cannot write to stdout: No space left on device (os error 28)"
+    );
+    let help = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("--help")
+        .stdout(std::fs::File::create("/dev/full").expect("/dev/full opens"))
+        .output()
+        .expect("the xtask binary runs");
+    assert_eq!(help.status.code(), Some(1), "--help to a full disk fails");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(SMALL)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the xtask binary runs");
+    // Close the reading end at once, as `| head -0` would.
+    drop(child.stdout.take());
+    let closed = child.wait_with_output().expect("the run ends");
+    assert_eq!(closed.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&closed.stderr), "");
 }
 
 #[test]

@@ -90,9 +90,15 @@ fn parse_failure(error: &clap::Error) -> ExitCode {
     if error.use_stderr() {
         Failure::from_clap(error).report()
     } else {
-        // Help and version go to stdout; if it is closed there is no one to
-        // tell.
-        let _ = error.print();
-        ExitCode::SUCCESS
+        // Help and version go to stdout: if it is closed there is no one to
+        // tell, but a full disk is a failure to say.
+        match error.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(failure) if failure.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(failure) => {
+                eprintln!("error: cannot write to stdout: {failure}");
+                ExitCode::FAILURE
+            }
+        }
     }
 }

@@ -222,7 +222,13 @@ fn usage_error(error: &clap::Error) -> ExitCode {
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
-        let _ = error.print();
+        // Help goes to stdout: a closed pipe ends quietly, a full disk fails.
+        if let Err(failure) = error.print() {
+            if !error.use_stderr() && failure.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("error: cannot write to stdout: {failure}");
+                return ExitCode::FAILURE;
+            }
+        }
         return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
     }
     let rendered = error.render().to_string();

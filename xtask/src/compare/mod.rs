@@ -93,10 +93,17 @@ fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
     })
 }
 
-/// Parses a number of runs, which must be at least 1.
+/// The most timed runs a cell may ask for.
+const MOST_RUNS: u32 = 1000;
+
+/// The longest budget, in seconds: a day.
+const LONGEST_BUDGET: f64 = 86_400.0;
+
+/// Parses a number of runs, from 1 to [`MOST_RUNS`].
 pub(crate) fn parse_runs(text: &str) -> Result<u32, String> {
     match text.parse::<u32>() {
         Ok(0) => Err("--runs must be at least 1".to_owned()),
+        Ok(runs) if runs > MOST_RUNS => Err(format!("--runs is at most {MOST_RUNS}")),
         Ok(runs) => Ok(runs),
         Err(_) => Err(format!("'{text}' is not a number of runs")),
     }
@@ -115,6 +122,9 @@ fn parse_budget(text: &str) -> Result<Duration, String> {
         .map(|value| value * scale)
         .filter(|seconds| seconds.is_finite() && *seconds > 0.0)
         .ok_or_else(|| format!("'{text}' is not a budget (a positive time such as 2s or 500ms)"))?;
+    if seconds > LONGEST_BUDGET {
+        return Err(format!("'{text}' is past a day, the longest budget"));
+    }
     Ok(Duration::from_secs_f64(seconds))
 }
 
@@ -126,7 +136,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     if args.write_docs {
         let report = compare(&docs::plan(args.runs, args.budget));
         docs::write(&report, &crate::workspace_root())?;
-        print!("{}", render::terminal(&report));
+        crate::print_out(&render::terminal(&report))?;
         eprintln!("wrote {} and {}", docs::PAGE, docs::PLOT);
         return Ok(());
     }
@@ -146,7 +156,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     };
     match &args.out {
         Some(path) => write_whole(path, &text)?,
-        None => print!("{text}"),
+        None => crate::print_out(&text)?,
     }
     if let Some(path) = &args.plot {
         write_whole(path, &plot::svg(&report)?)?;
@@ -214,6 +224,11 @@ mod tests {
         );
         assert_eq!(parse_runs("5"), Ok(5));
         assert_eq!(parse_runs("0"), Err("--runs must be at least 1".into()));
+        assert_eq!(parse_runs("1001"), Err("--runs is at most 1000".into()));
+        assert_eq!(
+            parse_budget("1e20"),
+            Err("'1e20' is past a day, the longest budget".into())
+        );
         assert_eq!(
             parse_algorithm("bitboard").unwrap_err(),
             "unknown algorithm 'bitboard' (known: naive, matrix, array, bnb)"

@@ -5,6 +5,10 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
+/// The most sizes one comparison shows: more would be a table nobody reads,
+/// and minutes of drawing it.
+const MOST_SIZES: usize = 100;
+
 /// A non-empty, increasing list of board sizes without repeats.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardSizes(Vec<usize>);
@@ -19,6 +23,12 @@ impl BoardSizes {
         }
         sizes.sort_unstable();
         sizes.dedup();
+        if sizes.len() > MOST_SIZES {
+            return Err(format!(
+                "{text} is {} sizes; a comparison shows at most {MOST_SIZES}",
+                sizes.len()
+            ));
+        }
         Ok(BoardSizes(sizes))
     }
 
@@ -90,9 +100,28 @@ fn parse_item(item: &str) -> Result<RangeInclusive<usize>, String> {
 }
 
 fn parse_size(text: &str) -> Result<usize, String> {
-    text.trim()
+    let size: usize = text
+        .trim()
         .parse()
-        .map_err(|_| format!("'{text}' is not a board size (a whole number such as 8)"))
+        .map_err(|_| format!("'{text}' is not a board size (a whole number such as 8)"))?;
+    let largest = largest_size();
+    if size > largest {
+        return Err(format!(
+            "n = {size} is past {largest}, the largest board any solver accepts"
+        ));
+    }
+    Ok(size)
+}
+
+/// The largest board any registered solver accepts: no size past it can be
+/// compared, and checking it before a range is built keeps `--n
+/// 0..=1000000000000` from asking for a list of a trillion sizes.
+pub fn largest_size() -> usize {
+    queens_solvers::ALL
+        .iter()
+        .map(|solver| solver.info().max_n)
+        .max()
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -101,6 +130,29 @@ mod tests {
 
     fn sizes(text: &str) -> Result<Vec<usize>, String> {
         BoardSizes::parse(text).map(|sizes| sizes.0)
+    }
+
+    #[test]
+    fn sizes_past_every_solver_are_refused_before_any_list_is_built() {
+        assert_eq!(
+            sizes("1000000000000"),
+            Err("n = 1000000000000 is past 4096, the largest board any solver accepts".into())
+        );
+        assert_eq!(
+            sizes("0..=18446744073709551615"),
+            Err(
+                "n = 18446744073709551615 is past 4096, the largest board any solver accepts"
+                    .into()
+            )
+        );
+        assert_eq!(
+            sizes("4..100000"),
+            Err("n = 100000 is past 4096, the largest board any solver accepts".into())
+        );
+        assert_eq!(
+            sizes("0..=4096"),
+            Err("0..=4096 is 4097 sizes; a comparison shows at most 100".into())
+        );
     }
 
     #[test]
