@@ -84,7 +84,23 @@ pub(crate) struct ProblemOptions {
         value_parser = parse_square
     )]
     pub(crate) queens: Vec<Square>,
+
+    /// The most queens a search whose work cannot be predicted from N may
+    /// place before it stops (`first`, with pre-placed queens or --unique,
+    /// and the first solution a trace needs); --force lifts it. Counts and
+    /// listings are bounded by the refusal rules instead.
+    #[arg(
+        long,
+        value_name = "QUEENS",
+        default_value_t = DEFAULT_BUDGET,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub(crate) budget: u64,
 }
+
+/// The budget of queens placed when none is given: about ten seconds of the
+/// fastest solver's search, far past any first solution it finds quickly.
+pub(crate) const DEFAULT_BUDGET: u64 = 1_000_000_000;
 
 /// The options `count`, `first` and `all` share.
 #[derive(Args)]

@@ -25,7 +25,9 @@ use crate::guard::Refusal;
 /// The exit statuses, as `--help` tells them.
 pub(crate) const EXIT_STATUS: &str = "Exit status: 0 when answered (a count of 0 included), \
     1 when `first` finds no solution, 2 for bad input, a path that cannot be written or work \
-    refused without --force, 130 when Ctrl-C stops a count.";
+    refused without --force, 3 when a search whose work cannot be predicted (`first`, and the \
+    first solution a trace needs) places its budget of queens (--budget) without an answer, \
+    130 when Ctrl-C stops a count.";
 
 /// Why a run ends without an answer.
 #[derive(Debug, thiserror::Error)]
@@ -37,7 +39,7 @@ pub(crate) enum Failure {
     /// attacking each other, a board too large for the solver, fundamental
     /// solutions asked with pre-placed queens.
     #[error("error: {0}")]
-    Model(#[from] queens_core::Error),
+    Model(queens_core::Error),
     /// The work would take hours and `--force` was not given.
     #[error("error: {0}; pass --force to run it anyway")]
     Refused(Refusal),
@@ -88,6 +90,25 @@ pub(crate) enum Failure {
     /// The output could not be written.
     #[error("error: cannot write the output: {0}")]
     Output(#[from] io::Error),
+    /// A search whose work cannot be predicted placed its budget of queens
+    /// without an answer.
+    #[error(
+        "error: no solution found after {} queens placed; pass --force to search on",
+        format::thousands(u128::from(*placed))
+    )]
+    OverBudget {
+        /// The queens placed when it was stopped.
+        placed: u64,
+    },
+}
+
+impl From<queens_core::Error> for Failure {
+    fn from(error: queens_core::Error) -> Self {
+        match error {
+            queens_core::Error::OverBudget { placed, .. } => Failure::OverBudget { placed },
+            other => Failure::Model(other),
+        }
+    }
 }
 
 impl Failure {
@@ -110,6 +131,7 @@ impl Failure {
             | Failure::PageTooLong { .. }
             | Failure::Path { .. } => 2,
             Failure::NoSolution(_) | Failure::Output(_) => 1,
+            Failure::OverBudget { .. } => 3,
             Failure::Interrupted { .. } => 130,
         }
     }

@@ -29,6 +29,9 @@ struct Request {
     problem: Problem,
     query: Query,
     json: bool,
+    /// The most queens a search that cannot be predicted may place; `None`
+    /// under --force.
+    budget: Option<u64>,
 }
 
 impl Request {
@@ -52,6 +55,7 @@ impl Request {
                 unique: options.unique,
             },
             json: options.json,
+            budget: (!options.force).then_some(options.problem.budget),
         })
     }
 
@@ -66,9 +70,16 @@ impl Request {
         }
     }
 
-    /// Asks the solver the request's question.
+    /// Asks the solver the request's question; a first solution within the
+    /// budget of queens, unless forced.
     fn answer(&self) -> Result<Answer, Failure> {
-        let answer = modes::answer(self.solver, &self.problem, self.query, self.instrument())?;
+        let (solver, problem, query) = (self.solver, &self.problem, self.query);
+        let answer = match self.budget {
+            Some(most) if query.mode == Mode::First => {
+                modes::answer_within(solver, problem, query, self.instrument(), most)?
+            }
+            _ => modes::answer(solver, problem, query, self.instrument())?,
+        };
         Ok(answer)
     }
 }

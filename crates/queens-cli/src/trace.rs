@@ -30,7 +30,9 @@ use std::path::Path;
 
 use queens_core::format::thousands;
 use queens_core::trace::{Event, Tracer};
-use queens_core::{Line, Observer, Problem, Solver, Square, Stats, TextFormat, modes};
+use queens_core::{
+    Instrument, Line, Mode, Observer, Problem, Query, Solver, Square, Stats, TextFormat, modes,
+};
 
 use crate::args::TraceOptions;
 use crate::failure::{self, Failure};
@@ -63,7 +65,8 @@ pub(crate) fn run(options: &TraceOptions, out: &mut impl Write) -> Result<(), Fa
             return Err(Failure::TraceRefused(refusal));
         }
     }
-    if !has_solution(solver, &problem)? {
+    let budget = (!options.force).then_some(options.problem.budget);
+    if !has_solution(solver, &problem, budget)? {
         return Err(Failure::NothingToTrace(problem));
     }
     let page_file = match &options.html {
@@ -92,14 +95,27 @@ pub(crate) fn run(options: &TraceOptions, out: &mut impl Write) -> Result<(), Fa
 
 /// Whether `problem` has a solution, asked of the fastest solver when it
 /// takes boards this large (the trace may be of a slow one).
-fn has_solution(solver: &dyn Solver, problem: &Problem) -> Result<bool, Failure> {
+/// The search stops after `budget` queens placed, when there is one.
+fn has_solution(
+    solver: &dyn Solver,
+    problem: &Problem,
+    budget: Option<u64>,
+) -> Result<bool, Failure> {
     let fastest = queens_solvers::fastest();
     let asked = if fastest.info().check_size(problem.n()).is_ok() {
         fastest
     } else {
         solver
     };
-    Ok(modes::first(asked, problem)?.is_some())
+    let first = Query {
+        mode: Mode::First,
+        unique: false,
+    };
+    let answer = match budget {
+        Some(most) => modes::answer_within(asked, problem, first, Instrument::Off, most)?,
+        None => modes::answer(asked, problem, first, Instrument::Off)?,
+    };
+    Ok(answer.count > 0)
 }
 
 /// Whether the whole trace of `problem` has more than `most` steps, found by

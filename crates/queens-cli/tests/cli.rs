@@ -664,6 +664,47 @@ fn a_closed_pipe_ends_the_run_quietly() {
 }
 
 #[test]
+fn searches_that_cannot_be_predicted_stop_at_their_budget() {
+    // Five queens that no solution of twelve extends: the search must try
+    // every arrangement of the other seven rows to know it.
+    let hopeless = [
+        "first", "12", "--queen", "0:0", "--queen", "1:2", "--queen", "2:4", "--queen", "3:1",
+        "--queen", "4:3",
+    ];
+    let stopped = |args: &[&str], placed: &str| {
+        let run = queens(args);
+        run.assert_status(3);
+        assert_eq!(run.stdout, "", "queens {args:?}: stdout");
+        assert_eq!(
+            one_line(&run.args, &run.stderr),
+            format!(
+                "error: no solution found after {placed} queens placed; pass --force to search on"
+            )
+        );
+    };
+    stopped(&[&hopeless[..], &["--budget", "10"]].concat(), "10");
+    stopped(
+        &[
+            "first", "20", "--unique", "--algo", "matrix", "--budget", "100",
+        ],
+        "100",
+    );
+    stopped(
+        &[
+            "trace", "12", "--limit", "5", "--queen", "0:0", "--queen", "1:2", "--queen", "2:4",
+            "--queen", "3:1", "--queen", "4:3", "--budget", "10",
+        ],
+        "10",
+    );
+    // Forced, the search runs to its end and finds there is no solution.
+    let forced = queens(&[&hopeless[..], &["--budget", "10", "--force"]].concat());
+    forced.assert_status(1);
+    // A budget large enough lets a first solution through.
+    let found = queens(&["first", "8", "--queen", "0:2", "--budget", "100"]);
+    assert_eq!(found.answered().lines().count(), 8);
+}
+
+#[test]
 fn a_run_ended_by_a_closed_pipe_leaves_an_old_page_as_it_was() {
     let dir = scratch("page-kept");
     let page = dir.join("trace.html");

@@ -26,4 +26,15 @@ pub enum Error {
         "fundamental solutions are defined only for an empty board: rotations and reflections move pre-placed queens"
     )]
     UniqueWithPreplaced,
+    /// The search placed as many queens as its budget allowed and was
+    /// stopped before it could answer.
+    #[error(
+        "the search was stopped after {placed} queens placed, its budget, with {found} solutions found"
+    )]
+    OverBudget {
+        /// Queens placed when it was stopped.
+        placed: u64,
+        /// Solutions found by then.
+        found: u64,
+    },
 }

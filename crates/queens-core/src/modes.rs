@@ -12,8 +12,9 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
+use crate::board::{Line, Square};
 use crate::error::Error;
-use crate::observer::Stats;
+use crate::observer::{Observer, Stats};
 use crate::problem::Problem;
 use crate::solver::{Sink, Solver};
 use crate::symmetry::CanonicalTest;
@@ -69,6 +70,75 @@ pub fn answer(
     query: Query,
     instrument: Instrument,
 ) -> Result<Answer, Error> {
+    answer_with(problem, query, |sink| {
+        run(solver, problem, instrument, sink)
+    })
+}
+
+/// Answers `query` like [`answer`], but stops the search once it has placed
+/// `most_queens` queens without answering, with [`Error::OverBudget`]: the
+/// bound for searches whose work cannot be predicted from `n` (a first
+/// solution that pre-placed queens may make impossible, say). The budget
+/// counts the queens the solver reports placing; its statistics are counted
+/// when `instrument` asks, at the cost of one dynamic call per event.
+pub fn answer_within(
+    solver: &dyn Solver,
+    problem: &Problem,
+    query: Query,
+    instrument: Instrument,
+    most_queens: u64,
+) -> Result<Answer, Error> {
+    let mut budget = Budgeted {
+        stats: Stats::default(),
+        most_queens,
+        stopped: false,
+    };
+    let answer = answer_with(problem, query, |sink| {
+        solver.solve_observed(problem, &mut budget, sink)?;
+        Ok((instrument == Instrument::Counted).then_some(budget.stats))
+    })?;
+    let answered = query.mode == Mode::First && answer.count > 0;
+    if budget.stopped && !answered {
+        return Err(Error::OverBudget {
+            placed: budget.stats.queens_placed,
+            found: answer.count,
+        });
+    }
+    Ok(answer)
+}
+
+/// Counts a search's statistics and stops it at its budget of queens.
+struct Budgeted {
+    stats: Stats,
+    most_queens: u64,
+    stopped: bool,
+}
+
+impl Observer for Budgeted {
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
+        self.stats.placed(square)?;
+        if self.stats.queens_placed >= self.most_queens {
+            self.stopped = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.stats.checked(square, cells_read, conflict);
+    }
+
+    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
+        self.stats.tested(queens, cells_read, conflict);
+    }
+}
+
+/// Answers `query` about `problem` with the solutions `run` feeds its sink.
+fn answer_with(
+    problem: &Problem,
+    query: Query,
+    run: impl FnOnce(&mut Sink<'_>) -> Result<Option<Stats>, Error>,
+) -> Result<Answer, Error> {
     if query.unique && !problem.is_plain() {
         return Err(Error::UniqueWithPreplaced);
     }
@@ -88,7 +158,7 @@ pub fn answer(
             ControlFlow::Continue(())
         }
     };
-    let stats = run(solver, problem, instrument, &mut sink)?;
+    let stats = run(&mut sink)?;
     answer.stats = stats;
     if query.unique {
         answer.solutions.sort();
@@ -256,6 +326,43 @@ mod tests {
         assert_eq!(
             count(&Plain, &Problem::new(11)).unwrap_err().to_string(),
             "n = 11 is too large for the plain solver, which accepts n up to 10"
+        );
+    }
+
+    #[test]
+    fn a_budget_stops_a_search_that_cannot_answer() {
+        let first = Query {
+            mode: Mode::First,
+            unique: false,
+        };
+        let hopeless = Problem::with_queens(4, [Square::new(0, 0)]).unwrap();
+        assert_eq!(
+            answer_within(&Plain, &hopeless, first, Instrument::Off, 2),
+            Err(Error::OverBudget {
+                placed: 2,
+                found: 0
+            })
+        );
+        let ample = answer_within(&Plain, &hopeless, first, Instrument::Counted, 1_000).unwrap();
+        assert_eq!(ample.count, 0);
+        assert_eq!(
+            ample.stats,
+            answer(&Plain, &hopeless, first, Instrument::Counted)
+                .unwrap()
+                .stats
+        );
+        let eight = answer_within(&Plain, &Problem::new(8), first, Instrument::Off, 1_000).unwrap();
+        assert_eq!(eight.solutions, [vec![0, 4, 7, 5, 2, 6, 1, 3]]);
+        let count = Query {
+            mode: Mode::Count,
+            unique: false,
+        };
+        assert_eq!(
+            answer_within(&Plain, &Problem::new(8), count, Instrument::Off, 1_000),
+            Err(Error::OverBudget {
+                placed: 1_000,
+                found: 44
+            })
         );
     }
 }
