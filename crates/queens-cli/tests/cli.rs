@@ -640,12 +640,11 @@ fn force_runs_what_would_be_refused() {
 // A closed pipe
 // ---------------------------------------------------------------------------
 
-#[test]
-fn a_closed_pipe_ends_the_run_quietly() {
-    // 724 boards of ten lines are far more than a pipe holds, so the tool is
-    // still writing when the reader goes away, as with `queens all 10 | head`.
+/// Runs `queens` with `args`, reads the first line of its stdout and closes
+/// the pipe, as `| head -1` does; returns that line and how the run ended.
+fn first_line_then_close(args: &[&str]) -> (String, std::process::Output) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["all", "10", "--algo", "array"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -655,9 +654,17 @@ fn a_closed_pipe_ends_the_run_quietly() {
     BufReader::new(stdout)
         .read_line(&mut first_line)
         .expect("a first line");
-    assert_eq!(first_line, " 1  0  0  0  0  0  0  0  0  0 \n");
     // The reader is dropped here, closing the pipe.
     let output = child.wait_with_output().expect("the run ends");
+    (first_line, output)
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    // 724 boards of ten lines are far more than a pipe holds, so the tool is
+    // still writing when the reader goes away, as with `queens all 10 | head`.
+    let (first_line, output) = first_line_then_close(&["all", "10", "--algo", "array"]);
+    assert_eq!(first_line, " 1  0  0  0  0  0  0  0  0  0 \n");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr, "");
     assert_eq!(output.status.code(), Some(0));
@@ -711,18 +718,8 @@ fn a_run_ended_by_a_closed_pipe_leaves_an_old_page_as_it_was() {
     fs::write(&page, "the old page").expect("the old page is written");
     // The trace of eight queens is far longer than a pipe holds: the run is
     // still tracing when the reader goes away, before the page is written.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["trace", "8", "--algo", "array", "--html", &arg(&page)])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the queens binary runs");
-    let stdout = child.stdout.take().expect("piped stdout");
-    let mut first_line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut first_line)
-        .expect("a first line");
-    let output = child.wait_with_output().expect("the run ends");
+    let (_, output) =
+        first_line_then_close(&["trace", "8", "--algo", "array", "--html", &arg(&page)]);
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(fs::read_to_string(&page).unwrap(), "the old page");
     let names: Vec<_> = fs::read_dir(&dir)
