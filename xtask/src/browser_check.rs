@@ -418,11 +418,12 @@ fn take_screenshot(
             Error::Failed(format!("cannot create {}: {error}", parent.display()))
         })?;
     }
-    // Chromium writes the picture where it is told; an absolute path keeps
-    // that independent of the browser's working folder.
-    let target = std::path::absolute(screenshot).map_err(|error| {
-        Error::Failed(format!("cannot resolve {}: {error}", screenshot.display()))
-    })?;
+    // Chromium writes the picture where it is told, in place: it is told a
+    // file of the work folder (by absolute path, whatever the browser's
+    // working folder), and the screenshot is replaced whole only once that
+    // file is a PNG, so a failed run keeps the old one.
+    let target = std::path::absolute(folder.join("screenshot.png"))
+        .map_err(|error| Error::Failed(format!("cannot resolve {}: {error}", folder.display())))?;
     let _ = std::fs::remove_file(&target);
     let fragment = step.map_or_else(|| "end".to_owned(), |step| format!("step={step}"));
     open_headless(
@@ -437,7 +438,9 @@ fn take_screenshot(
     )?;
     let bytes = std::fs::read(&target).unwrap_or_default();
     if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Ok(())
+        queens_files::write_whole(screenshot, &bytes).map_err(|error| {
+            Error::Failed(format!("cannot write {}: {error}", screenshot.display()))
+        })
     } else {
         Err(Error::Failed(format!(
             "chromium saved no PNG at {}",

@@ -57,16 +57,8 @@ impl Error {
 /// Writes `text` to stdout: a closed pipe (`| head`) ends the output
 /// quietly, any other failure (a full disk) is an error.
 pub fn print_out(text: &str) -> Result<(), Error> {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => Ok(()),
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(error) => Err(Error::Failed(format!("cannot write to stdout: {error}"))),
-    }
+    queens_files::to_stdout(text.as_bytes())
+        .map_err(|error| Error::Failed(format!("cannot write to stdout: {error}")))
 }
 
 /// The workspace root: the folder above this crate's manifest.

@@ -29,7 +29,7 @@ use queens_core::{
 
 use crate::compare::{self, matches_reference};
 use crate::harness::{
-    Bounds, Entry, ask, collect, collect_via, counted, declares_at_least, fresh, refused, run,
+    Bounds, Entry, ask, collect, collect_via, counted, declares_at_least, emitted_until, fresh, run,
 };
 use crate::{MakeSolver, Scope, Verdict, facts, random, reference, reuse};
 
@@ -507,16 +507,7 @@ pub fn stops_when_asked(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
 /// Runs `entry` on `problem` with a sink that asks to stop at the `k`th
 /// solution, and counts what it gets.
 fn stop_after(solver: &dyn Solver, problem: &Problem, entry: Entry, k: u64) -> Result<(), String> {
-    let mut emitted = 0_u64;
-    run(solver, problem, entry, &mut |_| {
-        emitted += 1;
-        if emitted >= k {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    })
-    .map_err(|error| refused(problem, &error))?;
+    let emitted = emitted_until(solver, problem, entry, k)?;
     if emitted == k {
         Ok(())
     } else {

@@ -173,6 +173,27 @@ pub(crate) fn run(
     })
 }
 
+/// Runs `entry` on `problem` with a sink that asks to stop at the `k`th
+/// solution; returns how many it was given.
+pub(crate) fn emitted_until(
+    solver: &dyn Solver,
+    problem: &Problem,
+    entry: Entry,
+    k: u64,
+) -> Result<u64, String> {
+    let mut emitted = 0_u64;
+    run(solver, problem, entry, &mut |_| {
+        emitted += 1;
+        if emitted >= k {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .map_err(|error| refused(problem, &error))?;
+    Ok(emitted)
+}
+
 /// Forgets the problem being solved, before a check starts.
 pub(crate) fn forget_problem() {
     SOLVING.with_borrow_mut(|solving| *solving = None);

@@ -8,12 +8,10 @@
 //! which is where such a solver leaves marks behind. Each problem asked in
 //! full must then give what a fresh object gives for it.
 
-use std::ops::ControlFlow;
-
-use queens_core::{Problem, Solver};
+use queens_core::Problem;
 use rand::seq::SliceRandom;
 
-use crate::harness::{Entry, collect, counted, fresh, refused, run};
+use crate::harness::{Entry, collect, counted, emitted_until, fresh};
 use crate::random::seeded_rng;
 use crate::{MakeSolver, Scope, Verdict};
 
@@ -60,7 +58,7 @@ pub(crate) fn agrees_with_fresh_objects(
     for (asked, request) in requests.iter().enumerate() {
         let problem = &request.problem;
         if let Some(k) = request.stop_after {
-            stop_after(reused.as_ref(), problem, k)?;
+            emitted_until(reused.as_ref(), problem, Entry::Solve, k)?;
             stopped += 1;
             continue;
         }
@@ -90,21 +88,6 @@ pub(crate) fn agrees_with_fresh_objects(
         counted(requests.len() as u64, "problem"),
         format_args!("seed {}", scope.seed)
     ))
-}
-
-/// Runs `problem` on `solver` with a sink that stops after `k` solutions.
-fn stop_after(solver: &dyn Solver, problem: &Problem, k: u64) -> Result<(), String> {
-    let mut emitted = 0;
-    run(solver, problem, Entry::Solve, &mut |_| {
-        emitted += 1;
-        if emitted >= k {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    })
-    .map(drop)
-    .map_err(|error| refused(problem, &error))
 }
 
 /// What the reused object got wrong, against the fresh object's answer:

@@ -1,5 +1,6 @@
 //! Files written whole or not at all: the one way the workspace's tools
-//! (`queens`, `queens-grade`, `cargo xtask`) write a file.
+//! (`queens`, `queens-grade`, `cargo xtask`) write a file; and stdout,
+//! which a closed pipe ends quietly ([`to_stdout`]).
 //!
 //! A file is never written in place. Its contents go to a temporary file in
 //! the same folder, which is flushed to the disk and then renamed over the
@@ -55,6 +56,17 @@ pub fn write_whole_with(
         .persist(&path)
         .map(drop)
         .map_err(|error| error.error)
+}
+
+/// Writes `contents` to stdout and flushes it. A reader that closed the
+/// pipe (`| head`) wanted no more, so that ends the output quietly; any other
+/// failure (a full disk) is an error.
+pub fn to_stdout(contents: &[u8]) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(contents).and_then(|()| stdout.flush()) {
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        written => written,
+    }
 }
 
 /// Errs when no file could be written at `path`: its folder is missing or

@@ -7,7 +7,7 @@
 //! 130 when Ctrl-C stopped it (every check under way is killed first).
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -381,15 +381,8 @@ pub fn checks_table() -> String {
 
 /// Writes `text` to stdout; a closed pipe ends quietly.
 fn print(text: &str) -> Result<(), Failure> {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => Ok(()),
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(error) => Err(Failure::Output(format!("cannot write to stdout: {error}"))),
-    }
+    queens_files::to_stdout(text.as_bytes())
+        .map_err(|error| Failure::Output(format!("cannot write to stdout: {error}")))
 }
 
 /// The number of cores.

@@ -163,8 +163,12 @@ pub fn signal_name(signal: i32) -> String {
 
 /// ": <the last line of stderr>", or nothing when it printed none.
 fn stderr_note(tail: &str) -> String {
-    let last = tail.lines().map(str::trim).rfind(|line| !line.is_empty());
-    last.map(|line| format!(": {line}")).unwrap_or_default()
+    let last = crate::isolation::last_line(tail.as_bytes());
+    if last.is_empty() {
+        last
+    } else {
+        format!(": {last}")
+    }
 }
 
 /// Reads a pipe to its end on a thread, keeping its last 4 KiB.

@@ -9,7 +9,7 @@ use serde::Serialize;
 use tabled::builder::Builder;
 use tabled::settings::Style;
 
-use crate::grade::{CheckResult, Graded, Grading, Verdict};
+use crate::grade::{CheckResult, Graded, Grading, Verdict, cut};
 
 /// The table: one row per submission, one column per group that counts
 /// (a symbol per check and how many passed), and the score; then the seed,
@@ -29,7 +29,7 @@ pub fn table(grading: &Grading) -> String {
         let mut row = vec![graded.name.clone(), graded.kind.clone()];
         match &graded.not_checked {
             Some(reason) => {
-                row.extend(grading.weights.iter().map(|_| short(reason)));
+                row.extend(grading.weights.iter().map(|_| cut(reason, 60)));
             }
             None => row.extend(
                 grading
@@ -67,16 +67,6 @@ fn group_cell(graded: &Graded, group: Group) -> String {
         .filter(|check| check.verdict != Verdict::NotApplicable)
         .count();
     format!("{symbols} {passed}/{applying}")
-}
-
-/// A reason cut to the table's width: its first clause.
-fn short(reason: &str) -> String {
-    let cut: String = reason.chars().take(60).collect();
-    if cut.len() < reason.len() {
-        format!("{cut}…")
-    } else {
-        cut
-    }
 }
 
 /// The lines under the table: the checks in order, the legend, the seed and
