@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
-use queens_core::{Solver, Square, TextFormat};
+use queens_core::{Mode, Solver, Square, TextFormat};
 
 use crate::{failure, guard, trace};
 
@@ -41,7 +41,7 @@ pub(crate) enum Command {
     /// Print the number of solutions. On a terminal, a long count shows a
     /// progress bar on stderr; Ctrl-C stops it and says how many solutions
     /// were found.
-    Count(CountOptions),
+    Count(Options),
     /// Print the first solution in the solver's order, as a board (a 0/1
     /// matrix unless --format says otherwise).
     First(DrawOptions),
@@ -85,25 +85,47 @@ pub(crate) struct ProblemOptions {
     )]
     pub(crate) queens: Vec<Square>,
 
-    /// The most queens a search whose work cannot be predicted from N may
-    /// place before it stops (`first`, with pre-placed queens or --unique,
-    /// and the first solution a trace needs); --force lifts it. Counts and
-    /// listings are bounded by the refusal rules instead.
+    /// The most queens a search may place before it stops, with exit
+    /// status 3. It bounds the work that cannot be predicted from N (a
+    /// first solution, which pre-placed queens may make impossible): 10^9
+    /// by default. Counts, listings and traces, whose work the refusal rules
+    /// predict, have it as a backstop: 10^10 by default. --force lifts the
+    /// default; a budget given with --force still holds.
     #[arg(
         long,
         value_name = "QUEENS",
-        default_value_t = DEFAULT_BUDGET,
         value_parser = clap::value_parser!(u64).range(1..)
     )]
-    pub(crate) budget: u64,
+    pub(crate) budget: Option<u64>,
 }
 
-/// The budget of queens placed when none is given. A budgeted search reports
-/// each event through a dynamic call, about 190 ns a queen for the lookup
-/// solver at n = 64 (`time queens trace 64 --limit 5 --budget 1000000000`
-/// stopped after 3 min 11 s), so 10^8 is about twenty seconds: far past any
-/// first solution found quickly, far short of hours.
-pub(crate) const DEFAULT_BUDGET: u64 = 100_000_000;
+impl ProblemOptions {
+    /// The budget of a search for `mode` (a trace's is a count's): the one
+    /// given, even under `force`, or else the default for the mode, unless
+    /// `force`.
+    pub(crate) fn budget(&self, mode: Mode, force: bool) -> Option<u64> {
+        let default = match mode {
+            Mode::First => FIRST_BUDGET,
+            Mode::Count | Mode::All => BACKSTOP_BUDGET,
+        };
+        self.budget.or((!force).then_some(default))
+    }
+}
+
+/// The budget of a first solution when none is given. The pace differs by
+/// solver and grows with n for the solvers that scan: `time queens count 17
+/// --budget 1000000000` stopped after 21.7 s (the lookup solver), `time
+/// queens count 16 --algo array --budget 1000000000` after 130 s, and `time
+/// queens first 26 --unique --algo matrix --budget 100000000` after 20.4 s.
+/// So 10^9 is half a minute to three and a half: far past any first
+/// solution the refusal rules let through without a budget (the lookup
+/// solver finds n = 30's after 5.6 × 10^7 queens), far short of hours.
+const FIRST_BUDGET: u64 = 1_000_000_000;
+
+/// The budget of counts, listings and traces when none is given: a
+/// backstop past the largest count any solver runs without --force (the
+/// lookup solver's n = 17, 8.0 × 10^9 queens, about three minutes).
+const BACKSTOP_BUDGET: u64 = 10_000_000_000;
 
 /// The options `count`, `first` and `all` share.
 #[derive(Args)]
@@ -126,14 +148,6 @@ pub(crate) struct Options {
     /// Run work that would take hours instead of refusing it.
     #[arg(long, long_help = guard::force_help())]
     pub(crate) force: bool,
-}
-
-/// The options of `count`.
-#[derive(Args)]
-pub(crate) struct CountOptions {
-    /// What every command takes.
-    #[command(flatten)]
-    pub(crate) options: Options,
 
     /// Show no progress bar, even on a terminal.
     #[arg(long, short)]

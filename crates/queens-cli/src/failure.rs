@@ -6,7 +6,8 @@
 //! | 0 | answered (a count of 0 included), or the reader of the output went away |
 //! | 1 | `first` found no solution; the output could not be written |
 //! | 2 | bad input: the command line, the problem, a path that cannot be written, work refused without `--force` |
-//! | 130 | `count` stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
+//! | 3 | a search placed its budget of queens (`--budget`) without an answer |
+//! | 130 | a search stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
 //!
 //! Clap reports a usage error on several lines (the error, a tip, the usage,
 //! a pointer to `--help`); [`Failure::from_clap`] keeps the error itself, on
@@ -25,9 +26,8 @@ use crate::guard::Refusal;
 /// The exit statuses, as `--help` tells them.
 pub(crate) const EXIT_STATUS: &str = "Exit status: 0 when answered (a count of 0 included), \
     1 when `first` finds no solution, 2 for bad input, a path that cannot be written or work \
-    refused without --force, 3 when a search whose work cannot be predicted (`first`, and the \
-    first solution a trace needs) places its budget of queens (--budget) without an answer, \
-    130 when Ctrl-C stops a count.";
+    refused without --force, 3 when a search places its budget of queens (--budget) without an \
+    answer, 130 when Ctrl-C stops a search.";
 
 /// Why a run ends without an answer.
 #[derive(Debug, thiserror::Error)]
@@ -77,7 +77,7 @@ pub(crate) enum Failure {
         /// Why it failed.
         error: io::Error,
     },
-    /// Ctrl-C stopped a count.
+    /// Ctrl-C stopped a search.
     #[error(
         "interrupted: {} solution{} found before Ctrl-C",
         format::thousands(u128::from(*solutions)),
@@ -90,22 +90,25 @@ pub(crate) enum Failure {
     /// The output could not be written.
     #[error("error: cannot write the output: {0}")]
     Output(#[from] io::Error),
-    /// A search whose work cannot be predicted placed its budget of queens
-    /// without an answer.
-    #[error(
-        "error: no solution found after {} queens placed; pass --force to search on",
-        format::thousands(u128::from(*placed))
-    )]
+    /// A search placed its budget of queens without an answer.
+    #[error("error: {}; pass --force to search on", over_budget(*placed, *found))]
     OverBudget {
         /// The queens placed when it was stopped.
         placed: u64,
+        /// The solutions found by then.
+        found: u64,
     },
 }
 
 impl From<queens_core::Error> for Failure {
     fn from(error: queens_core::Error) -> Self {
         match error {
-            queens_core::Error::OverBudget { placed, .. } => Failure::OverBudget { placed },
+            queens_core::Error::OverBudget { placed, found } => {
+                Failure::OverBudget { placed, found }
+            }
+            queens_core::Error::Interrupted { found, .. } => {
+                Failure::Interrupted { solutions: found }
+            }
             other => Failure::Model(other),
         }
     }
@@ -146,6 +149,20 @@ impl Failure {
         // Nothing is left to tell if stderr itself is closed.
         let _ = writeln!(io::stderr(), "{self}");
         ExitCode::from(self.exit_status())
+    }
+}
+
+/// What a search stopped at its budget had done: the issue's own words when
+/// it found nothing, the solutions so far when it found some.
+fn over_budget(placed: u64, found: u64) -> String {
+    let placed = format::thousands(u128::from(placed));
+    match found {
+        0 => format!("no solution found after {placed} queens placed"),
+        1 => format!("stopped after {placed} queens placed, its budget, with 1 solution found"),
+        _ => format!(
+            "stopped after {placed} queens placed, its budget, with {} solutions found",
+            format::thousands(u128::from(found))
+        ),
     }
 }
 
@@ -196,5 +213,27 @@ mod tests {
         );
         assert_eq!(line(1), "interrupted: 1 solution found before Ctrl-C");
         assert_eq!(Failure::Interrupted { solutions: 0 }.exit_status(), 130);
+    }
+
+    #[test]
+    fn a_search_stopped_at_its_budget_says_what_it_had_done() {
+        let line = |placed, found| Failure::OverBudget { placed, found }.to_string();
+        assert_eq!(
+            line(1_000, 0),
+            "error: no solution found after 1,000 queens placed; pass --force to search on"
+        );
+        assert_eq!(
+            line(2_000, 44),
+            "error: stopped after 2,000 queens placed, its budget, with 44 solutions found; \
+             pass --force to search on"
+        );
+        assert_eq!(
+            Failure::OverBudget {
+                placed: 1,
+                found: 1
+            }
+            .exit_status(),
+            3
+        );
     }
 }

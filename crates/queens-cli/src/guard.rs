@@ -17,7 +17,11 @@
 //!   [`first_limit`]).
 //!
 //! A trace visits the whole tree, as a count does, so it is guarded as a
-//! count is, unless `--limit` bounds it.
+//! count is, unless a `--limit` within the budget of queens bounds it.
+//!
+//! The rules predict; the budget of queens placed (`--budget`, watched by
+//! [`crate::progress`]) bounds the work actually done, for the searches no
+//! rule can predict and as a backstop for the rest.
 
 use std::fmt::{self, Write as _};
 

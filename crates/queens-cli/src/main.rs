@@ -30,8 +30,8 @@
 //!   one board at a time. Only `all --unique` collects, because the
 //!   fundamental solutions are printed sorted in canonical order, as seed
 //!   004 tables them.
-//! - [`progress`]: `count` through the monitored search, with a progress
-//!   bar on a terminal and Ctrl-C that stops cleanly.
+//! - [`progress`]: every search watched: a progress bar on a terminal,
+//!   Ctrl-C that stops cleanly, and the budget of queens placed.
 //! - [`trace`]: the search narrated event by event through the model's
 //!   tracer, boards drawn by the model as far as the search has got, and
 //!   the replay page of [`page`].

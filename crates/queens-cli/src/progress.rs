@@ -1,104 +1,98 @@
-//! `count` over a long search: a progress bar on a terminal, and Ctrl-C that
-//! stops the search cleanly and says how far it got.
+//! Every search the tool runs, watched: a progress bar on a terminal, Ctrl-C
+//! that stops the search cleanly and says how far it got, and the budget of
+//! queens that stops a search whose work cannot be predicted.
 //!
-//! The count runs through [`Solver::solve_monitored`], which counts the
-//! statistics, reports each finished top-level branch of the search (a
-//! candidate of the first row, or of the first column for the column-major
-//! solver, or a first cell for the naive one) and stops at the next queen
-//! placed once a flag is set. The flag is set by the Ctrl-C handler; the
-//! branches drive the bar.
+//! The search runs through [`Solver::solve_watched`], which the solver
+//! compiles into its own search (see [`queens_core::watch`]): it reports each
+//! finished top-level branch (a candidate of the first row, of the first
+//! column for the column-major solver, or a first cell for the naive one)
+//! and, every million queens or so, the queens placed; it stops at the next
+//! queen placed once the Ctrl-C flag is set, and at the queen that reaches
+//! the budget.
 //!
 //! The bar is drawn on stderr, only when stderr is a terminal and `--quiet`
-//! was not given, and only once the count has run for half a second, so
-//! that a quick count never flashes a bar. Its estimate of the time left
-//! assumes each branch still to go takes as long as the branches done so
-//! far took on average; branches differ in size, so it firms up as the
-//! count goes on. Stdout is never touched: the count and `--json` print
-//! exactly what they print without a bar.
+//! was not given, and only once the search has run for half a second, so
+//! that a quick run never flashes a bar. A count or a listing measures its
+//! progress in top-level branches, with an estimate of the time left that
+//! assumes each branch still to go takes as long as the branches done so far
+//! took on average. A first solution has no such measure (most searches end
+//! inside their first branch), so its bar shows the queens placed against
+//! the budget, which is what can run out. Stdout is never touched: the
+//! answer is exactly what it is without a bar.
 
 use std::io::{self, IsTerminal as _};
-use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens_core::{CanonicalTest, Problem, Solver, Stats};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use queens_core::{Error, Instrument, Problem, Progress, Solver, Watch};
 
 use crate::failure::Failure;
 
-/// How long a count runs before its bar appears.
+/// How long a search runs before its bar appears.
 const DELAY: Duration = Duration::from_millis(500);
 
 /// How often the bar redraws its spinner and elapsed time.
 const TICK: Duration = Duration::from_millis(200);
 
-/// A finished count.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Tally {
-    /// The number of solutions (fundamental ones, when asked).
-    pub(crate) count: u64,
-    /// The search's statistics.
-    pub(crate) stats: Stats,
-    /// The wall-clock time of the search, in seconds.
-    pub(crate) seconds: f64,
+/// What a bar measures a search by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Measure {
+    /// Top-level branches finished: counts and listings.
+    Branches,
+    /// Queens placed, against the budget: first solutions.
+    Queens,
 }
 
-/// Counts the solutions of `problem` (only the fundamental ones when
-/// `unique`), with a bar on stderr when `show_bar` and stderr is a terminal.
-/// Ctrl-C ends the count with [`Failure::Interrupted`].
-pub(crate) fn count(
-    solver: &dyn Solver,
-    problem: &Problem,
-    unique: bool,
-    show_bar: bool,
-) -> Result<Tally, Failure> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let handler_flag = Arc::clone(&stop);
-    // If the handler cannot be installed, Ctrl-C ends the process the
-    // default way, which loses only the line that says how far it got.
-    let _ = ctrlc::set_handler(move || handler_flag.store(true, Ordering::Relaxed));
-    let bar = Bar::start(show_bar && io::stderr().is_terminal(), solver, problem);
-    let tally = tally(
-        solver,
-        problem,
-        unique,
-        &mut |done, of| bar.update(done, of),
-        &stop,
-    );
-    bar.finish();
-    tally
+/// How a search is watched.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Watching {
+    /// Whether a bar may be drawn (it is, only on a terminal).
+    pub(crate) bar: bool,
+    /// What the bar measures.
+    pub(crate) measure: Measure,
+    /// The most queens the search may place; `None` under --force.
+    pub(crate) budget: Option<u64>,
+    /// Whether statistics are counted.
+    pub(crate) instrument: Instrument,
 }
 
-/// Counts as [`count`] does, reporting progress to `progress` and stopping
-/// when `stop` is set: the part of a count that a test can drive.
-fn tally(
+/// Runs `search` under a watch with the Ctrl-C flag, the budget and a bar
+/// for `solver` on `problem`, and returns what it returned with the
+/// seconds it took. A search stopped by Ctrl-C or by its budget is the
+/// matching [`Failure`].
+pub(crate) fn watched<T>(
     solver: &dyn Solver,
     problem: &Problem,
-    unique: bool,
-    progress: &mut dyn FnMut(usize, usize),
-    stop: &AtomicBool,
-) -> Result<Tally, Failure> {
-    let mut count = 0;
-    let mut canonical = CanonicalTest::default();
-    let mut sink = |queens: &[usize]| {
-        if !unique || canonical.is_canonical(queens) {
-            count += 1;
-        }
-        ControlFlow::Continue(())
-    };
+    watching: Watching,
+    search: impl FnOnce(&mut Watch<'_>) -> Result<T, Error>,
+) -> Result<(T, f64), Failure> {
+    let bar = Bar::start(watching, solver, problem);
+    let mut listener = |progress: Progress| bar.update(progress);
+    let mut watch = Watch::new(watching.instrument)
+        .with_budget(watching.budget)
+        .with_stop(interrupt_flag())
+        .with_progress(&mut listener);
     let started = Instant::now();
-    let stats = solver.solve_monitored(problem, progress, stop, &mut sink)?;
+    let outcome = search(&mut watch);
     let seconds = started.elapsed().as_secs_f64();
-    if stop.load(Ordering::Relaxed) {
-        return Err(Failure::Interrupted { solutions: count });
-    }
-    Ok(Tally {
-        count,
-        stats,
-        seconds,
+    bar.finish();
+    Ok((outcome?, seconds))
+}
+
+/// The flag Ctrl-C sets, with its handler installed on first use. If the
+/// handler cannot be installed, Ctrl-C ends the process the default way,
+/// which loses only the line that says how far the search got.
+pub(crate) fn interrupt_flag() -> &'static AtomicBool {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let handler_flag = Arc::clone(&flag);
+        let _ = ctrlc::set_handler(move || handler_flag.store(true, Ordering::Relaxed));
+        flag
     })
 }
 
@@ -106,34 +100,42 @@ fn tally(
 /// it should not be drawn at all.
 struct Bar {
     bar: ProgressBar,
+    measure: Measure,
+    budget: Option<u64>,
     started: Instant,
     /// Cancels the reveal (by being dropped) and waits for it.
     reveal: Option<(Sender<()>, JoinHandle<()>)>,
 }
 
 impl Bar {
-    /// A bar for counting `problem` with `solver`, revealed after [`DELAY`]
-    /// when `visible`.
-    fn start(visible: bool, solver: &dyn Solver, problem: &Problem) -> Self {
+    /// A bar for a search of `problem` with `solver`, revealed after
+    /// [`DELAY`] when `watching` allows a bar and stderr is a terminal.
+    fn start(watching: Watching, solver: &dyn Solver, problem: &Problem) -> Self {
         // A template that does not parse would be a bug found by the first
         // run on a terminal; the default bar stands in rather than a panic.
         let style =
             ProgressStyle::with_template("{spinner} {prefix} [{bar:20}] {elapsed} elapsed, {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden())
+        let bar = ProgressBar::with_draw_target(watching.budget, ProgressDrawTarget::hidden())
             .with_style(style)
             .with_prefix(format!("n = {} {}", problem.n(), solver.info().name))
-            .with_message("estimating the time left");
+            .with_message(match watching.measure {
+                Measure::Branches => "estimating the time left".to_owned(),
+                Measure::Queens => queens_message(0, watching.budget, Duration::ZERO),
+            });
+        let visible = watching.bar && io::stderr().is_terminal();
         let reveal = visible.then(|| Self::reveal_later(&bar)).flatten();
         Bar {
             bar,
+            measure: watching.measure,
+            budget: watching.budget,
             started: Instant::now(),
             reveal,
         }
     }
 
     /// Starts the thread that draws `bar` on stderr after [`DELAY`], unless
-    /// the count ends first. Without a thread there is simply no bar.
+    /// the search ends first. Without a thread there is simply no bar.
     fn reveal_later(bar: &ProgressBar) -> Option<(Sender<()>, JoinHandle<()>)> {
         let (cancel, cancelled) = mpsc::channel::<()>();
         let bar = bar.clone();
@@ -149,12 +151,28 @@ impl Bar {
         Some((cancel, thread))
     }
 
-    /// `done` of the `of` top-level branches are finished.
-    fn update(&self, done: usize, of: usize) {
-        self.bar.set_length(of as u64);
-        self.bar.set_position(done as u64);
-        self.bar
-            .set_message(remaining(done, of, self.started.elapsed()));
+    /// The search has got as far as `progress`.
+    fn update(&self, progress: Progress) {
+        match self.measure {
+            Measure::Branches if progress.branches > 0 => {
+                self.bar.set_length(progress.branches as u64);
+                self.bar.set_position(progress.branches_done as u64);
+                self.bar.set_message(remaining(
+                    progress.branches_done,
+                    progress.branches,
+                    self.started.elapsed(),
+                ));
+            }
+            Measure::Branches => {}
+            Measure::Queens => {
+                self.bar.set_position(progress.queens_placed);
+                self.bar.set_message(queens_message(
+                    progress.queens_placed,
+                    self.budget,
+                    self.started.elapsed(),
+                ));
+            }
+        }
     }
 
     /// Removes the bar from the terminal, if it was ever drawn.
@@ -188,64 +206,25 @@ fn remaining(done: usize, of: usize, elapsed: Duration) -> String {
     )
 }
 
+/// What the bar of a first solution says after `placed` queens in
+/// `elapsed`: the queens placed (the bar itself shows the share of the
+/// budget), and how long until the budget runs out at the pace so far, when
+/// there is one. Short, so that the whole bar fits 80 columns.
+fn queens_message(placed: u64, budget: Option<u64>, elapsed: Duration) -> String {
+    let so_far = format!("{} queens", HumanCount(placed));
+    let Some(budget) = budget.filter(|_| placed > 0) else {
+        return so_far;
+    };
+    let left = elapsed.as_secs_f64() * (budget.saturating_sub(placed) as f64 / placed as f64);
+    match Duration::try_from_secs_f64(left) {
+        Ok(left) => format!("{so_far}, ~{:#} to budget", HumanDuration(left)),
+        Err(_) => so_far,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn array() -> &'static dyn Solver {
-        queens_solvers::by_name("array").expect("the array solver")
-    }
-
-    #[test]
-    fn a_count_runs_to_the_end_with_the_solvers_statistics() {
-        let mut reports = Vec::new();
-        let go_on = AtomicBool::new(false);
-        let problem = Problem::new(8);
-        let tally = tally(
-            array(),
-            &problem,
-            false,
-            &mut |done, of| reports.push((done, of)),
-            &go_on,
-        )
-        .unwrap();
-        assert_eq!(tally.count, 92);
-        let counted = array()
-            .solve_counted(&problem, &mut |_| ControlFlow::Continue(()))
-            .unwrap();
-        assert_eq!(tally.stats, counted);
-        assert_eq!(reports, (1..=8).map(|done| (done, 8)).collect::<Vec<_>>());
-        let unique = self::tally(array(), &problem, true, &mut |_, _| {}, &go_on).unwrap();
-        assert_eq!(unique.count, 12);
-    }
-
-    #[test]
-    fn ctrl_c_stops_the_count_and_reports_what_was_found() {
-        // Ctrl-C as the first branch (the queen in row 0, column 0) ends:
-        // that branch holds 4 of the 92 solutions.
-        let stop = AtomicBool::new(false);
-        let outcome = tally(
-            array(),
-            &Problem::new(8),
-            false,
-            &mut |done, _of| {
-                if done == 1 {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            },
-            &stop,
-        );
-        let failure = outcome.unwrap_err();
-        assert_eq!(
-            failure.to_string(),
-            "interrupted: 4 solutions found before Ctrl-C"
-        );
-        let stopped_at_once = tally(array(), &Problem::new(8), false, &mut |_, _| {}, &stop);
-        assert!(matches!(
-            stopped_at_once,
-            Err(Failure::Interrupted { solutions: 0 })
-        ));
-    }
 
     #[test]
     fn the_estimate_assumes_branches_of_average_length() {
@@ -256,5 +235,16 @@ mod tests {
         );
         assert_eq!(remaining(2, 8, 4 * second), "2/8 branches, ~12s left");
         assert_eq!(remaining(1, 16, 10 * second), "1/16 branches, ~3m left");
+    }
+
+    #[test]
+    fn a_first_solution_measures_queens_against_the_budget() {
+        let second = Duration::from_secs(1);
+        assert_eq!(queens_message(0, Some(10_000), Duration::ZERO), "0 queens");
+        assert_eq!(
+            queens_message(2_500, Some(10_000), 5 * second),
+            "2,500 queens, ~15s to budget"
+        );
+        assert_eq!(queens_message(1_234, None, second), "1,234 queens");
     }
 }

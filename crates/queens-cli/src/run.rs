@@ -6,10 +6,10 @@
 //! `n` is allocated), the pre-placed queens, `--unique` with pre-placed
 //! queens, the guard against work that would take hours, and last what the
 //! output needs (`--out` for SVG files, a directory that can be created).
-//! The answers of `first` and `all` come from [`queens_core::modes`], so the
-//! tool asks exactly what the conformance suite checks; `count` goes through
-//! [`crate::progress`], which adds the bar and Ctrl-C, and `trace` through
-//! [`crate::trace`].
+//! The answers come from [`queens_core::modes`], so the tool asks exactly
+//! what the conformance suite checks, each search watched by
+//! [`crate::progress`]: a bar on a terminal, Ctrl-C, and the budget of
+//! queens placed (unless `--force`). `trace` runs through [`crate::trace`].
 
 use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
 use std::ops::ControlFlow;
@@ -18,9 +18,10 @@ use std::path::PathBuf;
 use queens_core::modes::{self, Answer};
 use queens_core::{Error, Instrument, Mode, Problem, Query, Solver, TextFormat, svg};
 
-use crate::args::{BoardFormat, Command, CountOptions, DrawOptions, Options, ProblemOptions};
+use crate::args::{BoardFormat, Command, DrawOptions, Options, ProblemOptions};
 use crate::failure::{self, Failure};
 use crate::output::{self, CountRecord, FirstRecord, SolutionPrinter, Style, SvgFiles};
+use crate::progress::{Measure, Watching};
 use crate::{guard, progress, trace};
 
 /// A command, checked and ready to run.
@@ -29,8 +30,9 @@ struct Request {
     problem: Problem,
     query: Query,
     json: bool,
-    /// The most queens a search that cannot be predicted may place; `None`
-    /// under --force.
+    /// Whether a progress bar may be drawn.
+    bar: bool,
+    /// The most queens the search may place; `None` under --force.
     budget: Option<u64>,
 }
 
@@ -55,32 +57,44 @@ impl Request {
                 unique: options.unique,
             },
             json: options.json,
-            budget: (!options.force).then_some(options.problem.budget),
+            bar: !options.quiet,
+            budget: options.problem.budget(mode, options.force),
         })
     }
 
-    /// Statistics are counted when they are printed, and only then: the
-    /// plain answer of `first`, and the JSON Lines of `all`, which hold
-    /// solutions alone, take the uninstrumented path.
+    /// Statistics are counted when they are printed, and only then: in the
+    /// JSON records of `count` and `first`. The JSON Lines of `all` hold
+    /// solutions alone.
     fn instrument(&self) -> Instrument {
-        if self.json && self.query.mode == Mode::First {
+        if self.json && self.query.mode != Mode::All {
             Instrument::Counted
         } else {
             Instrument::Off
         }
     }
 
-    /// Asks the solver the request's question; a first solution within the
-    /// budget of queens, unless forced.
-    fn answer(&self) -> Result<Answer, Failure> {
+    /// How the search is watched: a bar when `bar_wanted` and not
+    /// `--quiet`, measured in branches unless it looks for a first solution.
+    fn watching(&self, bar_wanted: bool) -> Watching {
+        Watching {
+            bar: self.bar && bar_wanted,
+            measure: if self.query.mode == Mode::First {
+                Measure::Queens
+            } else {
+                Measure::Branches
+            },
+            budget: self.budget,
+            instrument: self.instrument(),
+        }
+    }
+
+    /// Asks the solver the request's question, watched; with the seconds
+    /// the search took.
+    fn answer(&self, bar_wanted: bool) -> Result<(Answer, f64), Failure> {
         let (solver, problem, query) = (self.solver, &self.problem, self.query);
-        let answer = match self.budget {
-            Some(most) if query.mode == Mode::First => {
-                modes::answer_within(solver, problem, query, self.instrument(), most)?
-            }
-            _ => modes::answer(solver, problem, query, self.instrument())?,
-        };
-        Ok(answer)
+        progress::watched(solver, problem, self.watching(bar_wanted), |watch| {
+            modes::answer_watched(solver, problem, query, watch)
+        })
     }
 }
 
@@ -127,9 +141,9 @@ pub(crate) fn build_problem(
 /// Runs `command`, printing its answer on stdout.
 pub(crate) fn execute(command: Command) -> Result<(), Failure> {
     match command {
-        Command::Count(CountOptions { options, quiet }) => {
+        Command::Count(options) => {
             let request = Request::new(Mode::Count, &options)?;
-            with_stdout(|out| count(&request, !quiet, out))
+            with_stdout(|out| count(&request, out))
         }
         Command::First(draw) => {
             let request = Request::new(Mode::First, &draw.options)?;
@@ -158,32 +172,20 @@ fn with_stdout(
 }
 
 /// `count`: the number alone, or the JSON record with statistics and time.
-fn count(request: &Request, show_bar: bool, out: &mut impl Write) -> Result<(), Failure> {
-    let watched = show_bar && io::stderr().is_terminal();
-    if !watched && !request.json {
-        // Nobody watches a bar and nobody asked for statistics: the silent
-        // search, the fastest there is. Ctrl-C ends it the default way.
-        writeln!(out, "{}", request.answer()?.count)?;
-        return Ok(());
-    }
-    let tally = progress::count(
-        request.solver,
-        &request.problem,
-        request.query.unique,
-        show_bar,
-    )?;
+fn count(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
+    let (answer, seconds) = request.answer(true)?;
     if request.json {
         let record = CountRecord {
             n: request.problem.n(),
             algorithm: request.solver.info().name,
             unique: request.query.unique,
-            count: tally.count,
-            stats: Some(tally.stats),
-            seconds: tally.seconds,
+            count: answer.count,
+            stats: answer.stats,
+            seconds,
         };
         output::json_line(out, &record)?;
     } else {
-        writeln!(out, "{}", tally.count)?;
+        writeln!(out, "{}", answer.count)?;
     }
     Ok(())
 }
@@ -191,7 +193,7 @@ fn count(request: &Request, show_bar: bool, out: &mut impl Write) -> Result<(), 
 /// `first`: the board, or the JSON record; no solution is a failure of its
 /// own, reported after the record.
 fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(), Failure> {
-    let answer = request.answer()?;
+    let (answer, _) = request.answer(true)?;
     let solution = answer.solutions.first().map(Vec::as_slice);
     let preplaced = request.problem.preplaced();
     match (output, solution) {
@@ -252,7 +254,7 @@ fn all_svg(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     if request.query.unique {
-        let boards = request.answer()?.solutions;
+        let boards = request.answer(true)?.0.solutions;
         for queens in &boards {
             files.write(queens)?;
         }
@@ -265,29 +267,39 @@ fn all_svg(
 }
 
 /// Hands every solution of the request to `write`, in the order `all`
-/// lists them, stopping at the first failure to write.
+/// lists them, stopping at the first failure to write. The bar is drawn
+/// only when stdout is no terminal: on one, it would cut into the boards.
 fn each_solution(
     request: &Request,
     mut write: impl FnMut(&[usize]) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
+    let bar_wanted = !io::stdout().is_terminal();
     if request.query.unique {
-        for queens in request.answer()?.solutions {
+        for queens in request.answer(bar_wanted)?.0.solutions {
             write(&queens)?;
         }
         return Ok(());
     }
     let mut write_error = None;
+    let mut listed = 0;
     let mut sink = |queens: &[usize]| match write(queens) {
-        Ok(()) => ControlFlow::Continue(()),
+        Ok(()) => {
+            listed += 1;
+            ControlFlow::Continue(())
+        }
         Err(error) => {
             // Nobody reads what follows: stop the search.
             write_error = Some(error);
             ControlFlow::Break(())
         }
     };
-    modes::run(request.solver, &request.problem, Instrument::Off, &mut sink)?;
-    match write_error {
-        Some(error) => Err(error),
-        None => Ok(()),
+    let (solver, problem) = (request.solver, &request.problem);
+    let (listing, _) = progress::watched(solver, problem, request.watching(bar_wanted), |watch| {
+        Ok(modes::run_watched(solver, problem, watch, &mut sink))
+    })?;
+    if let Some(error) = write_error {
+        return Err(error);
     }
+    listing.map_err(|halted| halted.found(listed))?;
+    Ok(())
 }

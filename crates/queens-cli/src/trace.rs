@@ -18,7 +18,11 @@
 //! `--limit STEPS` lets STEPS events through and answers `Break` to the
 //! next, which stops the search at the next queen placed; the summary then
 //! gives the counters after the last step printed and says the search was
-//! cut short. `--html FILE` keeps every step with its counters for
+//! cut short. The budget of queens (`--budget`) and Ctrl-C stop a trace the
+//! same way, through the model's [`Watcher`] around the tracer, and the
+//! run then fails (exit 3 or 130) after the summary. Since a step is at
+//! least a queen, a limit past the budget bounds nothing the budget does
+//! not: it is treated as no limit, and the guard judges the trace. `--html FILE` keeps every step with its counters for
 //! [`crate::page`], which writes one page that replays them; the text trace
 //! still prints.
 
@@ -30,13 +34,16 @@ use std::path::Path;
 
 use queens_core::format::thousands;
 use queens_core::trace::{Event, Tracer};
+use queens_core::watch::{Halt, Watcher};
 use queens_core::{
-    Instrument, Line, Mode, Observer, Problem, Query, Solver, Square, Stats, TextFormat, modes,
+    Instrument, Line, Mode, Observer, Problem, Query, Solver, Square, Stats, TextFormat, Watch,
+    modes,
 };
 
 use crate::args::TraceOptions;
 use crate::failure::{self, Failure};
 use crate::page::{self, PageInput, Step};
+use crate::progress::{self, Measure, Watching};
 use crate::{guard, run};
 
 /// The most steps one page replays: a page of more would be too large to
@@ -60,13 +67,20 @@ pub(crate) fn html_help() -> String {
 pub(crate) fn run(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
     let solver = options.problem.algo;
     let problem = run::build_problem(solver, &options.problem)?;
-    if options.limit.is_none() && !options.force {
+    let budget = options.problem.budget(Mode::Count, options.force);
+    let bounded = options
+        .limit
+        .is_some_and(|limit| budget.is_some_and(|budget| limit <= budget));
+    if !bounded && !options.force {
         if let Some(refusal) = guard::trace_refusal(&solver.info(), &problem) {
             return Err(Failure::TraceRefused(refusal));
         }
     }
-    let budget = (!options.force).then_some(options.problem.budget);
-    if !has_solution(solver, &problem, budget)? {
+    if !has_solution(
+        solver,
+        &problem,
+        options.problem.budget(Mode::First, options.force),
+    )? {
         return Err(Failure::NothingToTrace(problem));
     }
     let page_file = match &options.html {
@@ -87,20 +101,38 @@ pub(crate) fn run(options: &TraceOptions, out: &mut impl Write) -> Result<(), Fa
     };
     let trace = narrate(solver, &problem, options, page_file.is_some(), out)?;
     out.write_all(trace.summary().as_bytes())?;
+    match trace.ending {
+        Ending::Stopped(Halt::OverBudget) => {
+            return Err(Failure::OverBudget {
+                placed: trace.stats.queens_placed,
+                found: trace.solutions,
+            });
+        }
+        Ending::Stopped(Halt::Interrupted) => {
+            return Err(Failure::Interrupted {
+                solutions: trace.solutions,
+            });
+        }
+        Ending::Whole | Ending::Limit => {}
+    }
     if let Some(path) = page_file {
         write_page(solver, &problem, options, &trace, path)?;
     }
     Ok(())
 }
 
-/// Whether `problem` has a solution, asked of the fastest solver when it
-/// takes boards this large (the trace may be of a slow one).
-/// The search stops after `budget` queens placed, when there is one.
+/// Whether `problem` has a solution. An empty board has one for every n
+/// but 2 and 3; with pre-placed queens, the fastest solver that takes boards
+/// this large (the trace may be of a slow one) looks for one, within
+/// `budget` queens placed when there is one.
 fn has_solution(
     solver: &dyn Solver,
     problem: &Problem,
     budget: Option<u64>,
 ) -> Result<bool, Failure> {
+    if problem.is_plain() {
+        return Ok(!matches!(problem.n(), 2 | 3));
+    }
     let fastest = queens_solvers::fastest();
     let asked = if fastest.info().check_size(problem.n()).is_ok() {
         fastest
@@ -111,10 +143,15 @@ fn has_solution(
         mode: Mode::First,
         unique: false,
     };
-    let answer = match budget {
-        Some(most) => modes::answer_within(asked, problem, first, Instrument::Off, most)?,
-        None => modes::answer(asked, problem, first, Instrument::Off)?,
+    let watching = Watching {
+        bar: true,
+        measure: Measure::Queens,
+        budget,
+        instrument: Instrument::Off,
     };
+    let (answer, _) = progress::watched(asked, problem, watching, |watch| {
+        modes::answer_watched(asked, problem, first, watch)
+    })?;
     Ok(answer.count > 0)
 }
 
@@ -134,12 +171,23 @@ fn more_steps_than(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<
     Ok(tracer.stopped())
 }
 
+/// How a trace ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// The search ran to its end.
+    Whole,
+    /// `--limit` stopped it.
+    Limit,
+    /// The budget or Ctrl-C stopped it.
+    Stopped(Halt),
+}
+
 /// A trace that has run: what its summary and page tell.
 struct Trace {
     /// The steps printed.
     steps: u64,
-    /// Whether `--limit` stopped the search before its end.
-    cut: bool,
+    /// How it ended.
+    ending: Ending,
     /// The statistics of the whole search, or up to the last step printed.
     stats: Stats,
     /// The solutions found, in the whole search or up to the last step.
@@ -153,10 +201,17 @@ impl Trace {
     fn summary(&self) -> String {
         let plural = if self.steps == 1 { "" } else { "s" };
         let steps = format!("{} step{plural}", thousands(u128::from(self.steps)));
-        let mut text = if self.cut {
-            format!("\nstopped by --limit after {steps}, before the search ended; so far:\n")
-        } else {
-            format!("\nthe search ended after {steps}:\n")
+        let mut text = match self.ending {
+            Ending::Whole => format!("\nthe search ended after {steps}:\n"),
+            Ending::Limit => {
+                format!("\nstopped by --limit after {steps}, before the search ended; so far:\n")
+            }
+            Ending::Stopped(Halt::OverBudget) => {
+                format!("\nstopped by --budget after {steps}, before the search ended; so far:\n")
+            }
+            Ending::Stopped(Halt::Interrupted) => {
+                format!("\ninterrupted by Ctrl-C after {steps}, before the search ended; so far:\n")
+            }
         };
         let counters = [
             ("solutions", self.solutions),
@@ -201,25 +256,35 @@ fn narrate(
     let tracer = Tracer::new(solver.info().levels, |event: &Event, board: &[Square]| {
         narrator.borrow_mut().hear(event, board)
     });
-    let mut watched = Watched {
+    let watched = Watched {
         tracer,
         narrator: &narrator,
     };
-    solver.solve_observed(problem, &mut watched, &mut |_| ControlFlow::Continue(()))?;
+    let mut watch = Watch::new(Instrument::Off)
+        .with_budget(options.problem.budget(Mode::Count, options.force))
+        .with_stop(progress::interrupt_flag());
+    let mut watcher = Watcher::new(watched, &mut watch);
+    solver.solve_observed(problem, &mut watcher, &mut |_| ControlFlow::Continue(()))?;
+    let (watched, _, halt) = watcher.finish();
     let (whole_stats, whole_solutions) = (watched.tracer.stats(), watched.tracer.solutions());
     drop(watched);
     let narrator = narrator.into_inner();
     if let Some(error) = narrator.write_error {
         return Err(error.into());
     }
-    let (stats, solutions) = if narrator.cut {
-        narrator.last
-    } else {
+    let ending = match (narrator.cut, halt) {
+        (true, _) => Ending::Limit,
+        (false, Some(halt)) => Ending::Stopped(halt),
+        (false, None) => Ending::Whole,
+    };
+    let (stats, solutions) = if ending == Ending::Whole {
         (whole_stats, whole_solutions)
+    } else {
+        narrator.last
     };
     Ok(Trace {
         steps: narrator.steps,
-        cut: narrator.cut,
+        ending,
         stats,
         solutions,
         page_steps: narrator.page_steps.unwrap_or_default(),
@@ -371,7 +436,7 @@ fn write_page(
         steps: &trace.page_steps,
         summary: trace.stats,
         solutions: trace.solutions,
-        truncated: trace.cut,
+        truncated: trace.ending == Ending::Limit,
     };
     queens_files::write_whole(path, page::render(&input).as_bytes())
         .map_err(failure::path("write", path))

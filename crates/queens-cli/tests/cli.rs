@@ -703,12 +703,113 @@ fn searches_that_cannot_be_predicted_stop_at_their_budget() {
         ],
         "10",
     );
-    // Forced, the search runs to its end and finds there is no solution.
-    let forced = queens(&[&hopeless[..], &["--budget", "10", "--force"]].concat());
+    // Forced, the search runs to its end and finds there is no solution;
+    // a budget given with --force still holds.
+    let forced = queens(&[&hopeless[..], &["--force"]].concat());
     forced.assert_status(1);
+    stopped(
+        &[&hopeless[..], &["--budget", "10", "--force"]].concat(),
+        "10",
+    );
     // A budget large enough lets a first solution through.
     let found = queens(&["first", "8", "--queen", "0:2", "--budget", "100"]);
     assert_eq!(found.answered().lines().count(), 8);
+}
+
+#[test]
+fn counts_listings_and_traces_stop_at_their_budget_too() {
+    // The lookup solver has found 44 of the 92 solutions of eight queens
+    // when it places its thousandth queen.
+    let count = queens(&["count", "8", "--budget", "1000"]);
+    count.assert_status(3);
+    assert_eq!(count.stdout, "");
+    assert_eq!(
+        one_line(&count.args, &count.stderr),
+        "error: stopped after 1,000 queens placed, its budget, with 44 solutions found; \
+         pass --force to search on"
+    );
+    let listing = queens(&["all", "8", "--format", "rows", "--budget", "1000"]);
+    listing.assert_status(3);
+    assert_eq!(listing.stdout.lines().count(), 44);
+    let forced = queens(&["count", "8", "--force"]);
+    assert_eq!(forced.answered(), "92\n");
+    // Only fundamental solutions count as found for --unique.
+    let unique = queens(&["all", "12", "--unique", "--budget", "100000"]);
+    unique.assert_status(3);
+    assert_eq!(unique.stdout, "");
+    assert_eq!(
+        one_line(&unique.args, &unique.stderr),
+        "error: stopped after 100,000 queens placed, its budget, with 719 solutions found; \
+         pass --force to search on"
+    );
+    // A trace prints its summary so far, then fails the same way.
+    let trace = queens(&["trace", "6", "--budget", "10"]);
+    trace.assert_status(3);
+    assert!(
+        trace
+            .stdout
+            .contains("\nstopped by --budget after 60 steps, before the search ended; so far:\n"),
+        "{}",
+        trace.stdout
+    );
+    assert!(trace.stdout.contains("  queens placed: 10\n"));
+    assert_eq!(
+        one_line(&trace.args, &trace.stderr),
+        "error: no solution found after 10 queens placed; pass --force to search on"
+    );
+}
+
+#[test]
+fn a_limit_past_the_budget_bounds_nothing_and_the_guard_judges() {
+    let refused = |args: &[&str]| {
+        let run = queens(args);
+        run.assert_status(2);
+        assert!(
+            one_line(&run.args, &run.stderr).starts_with(
+                "error: tracing the solutions for n = 17 with the array solver would take a long time"
+            ),
+            "{}",
+            run.stderr
+        );
+    };
+    refused(&[
+        "trace",
+        "17",
+        "--algo",
+        "array",
+        "--limit",
+        "18446744073709551615",
+    ]);
+    refused(&[
+        "trace", "17", "--algo", "array", "--limit", "100", "--budget", "50",
+    ]);
+    let bounded = queens(&[
+        "trace", "17", "--algo", "array", "--limit", "50", "--budget", "50",
+    ]);
+    assert_eq!(event_lines(bounded.answered()).len(), 50);
+}
+
+#[test]
+fn a_trace_of_an_empty_board_starts_at_once_whatever_its_size() {
+    // Every empty board from n = 4 up has a solution: nothing is searched
+    // before the trace, which used to look for a whole first solution.
+    let trace = queens(&["trace", "64", "--limit", "5"]);
+    assert_eq!(
+        event_lines(trace.answered()),
+        [
+            "place (row 0, col 0)",
+            "reject (row 1, col 0): attacked by (0, 0) on a column",
+            "reject (row 1, col 1): attacked by (0, 0) on a diagonal",
+            "place (row 1, col 2)",
+            "reject (row 2, col 0): attacked by (0, 0) on a column",
+        ]
+    );
+    let none = queens(&["trace", "3"]);
+    none.assert_status(2);
+    assert_eq!(
+        one_line(&none.args, &none.stderr),
+        "error: no solution for n = 3: nothing to trace"
+    );
 }
 
 #[test]
@@ -1317,6 +1418,34 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     assert_eq!(quiet["count"], 92);
     let library = library_answer("bnb", Mode::Count, 8);
     assert_eq!(quiet["stats"], stats_json(&library));
+}
+
+#[test]
+fn ctrl_c_stops_a_listing_and_says_how_far_it_got() {
+    // Every search is watched now, a listing to a file included.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["all", "16", "--algo", "array", "--format", "rows"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the queens binary runs");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut lines = BufReader::new(stdout).lines();
+    assert!(lines.next().is_some(), "a first solution is listed");
+    let signalled = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(signalled.success());
+    let listed = 1 + lines.map_while(Result::ok).count();
+    let output = child.wait_with_output().expect("the run ends");
+    assert_eq!(output.status.code(), Some(130));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let found = stderr
+        .strip_prefix("interrupted: ")
+        .and_then(|rest| rest.strip_suffix(" solutions found before Ctrl-C\n"))
+        .unwrap_or_else(|| panic!("unexpected stderr: {stderr:?}"));
+    assert_eq!(found.replace(',', ""), listed.to_string());
 }
 
 #[test]

@@ -37,4 +37,14 @@ pub enum Error {
         /// Solutions found by then.
         found: u64,
     },
+    /// The search was stopped by its flag (Ctrl-C) before it could answer.
+    #[error(
+        "the search was interrupted after {placed} queens placed, with {found} solutions found"
+    )]
+    Interrupted {
+        /// Queens placed when it was stopped.
+        placed: u64,
+        /// Solutions found by then.
+        found: u64,
+    },
 }

@@ -15,6 +15,8 @@
 //! - [`solver`]: the generic [`Search`] trait an algorithm implements and the
 //!   object-safe [`Solver`] trait the tools drive;
 //! - [`modes`]: first, count, all and unique, built once on [`Solver`];
+//! - [`watch`]: progress, a stop flag and a budget of queens for long
+//!   searches, compiled into the solver's own search;
 //! - [`trace`]: the search narrated event by event, from the solver's own
 //!   instrumentation;
 //! - [`format`] and [`svg`]: output in the seeds' notations, and drawn boards.
@@ -41,12 +43,14 @@ pub mod solver;
 pub mod svg;
 pub mod symmetry;
 pub mod trace;
+pub mod watch;
 
 pub use board::{Attack, Invalid, Line, Square, validate};
 pub use error::Error;
 pub use format::TextFormat;
-pub use modes::{Answer, Instrument, Mode, Query};
+pub use modes::{Answer, Mode, Query};
 pub use observer::{Observer, Silent, Stats};
 pub use problem::{Problem, ProblemError};
 pub use solver::{Levels, Order, Search, Sink, Solver, SolverInfo, Workload};
 pub use symmetry::{CanonicalTest, Symmetry, canonical};
+pub use watch::{Instrument, Progress, Watch};

@@ -12,12 +12,12 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
-use crate::board::{Line, Square};
 use crate::error::Error;
-use crate::observer::{Observer, Stats};
+use crate::observer::Stats;
 use crate::problem::Problem;
 use crate::solver::{Sink, Solver};
 use crate::symmetry::CanonicalTest;
+use crate::watch::{Halt, Instrument, Watch};
 
 /// What to ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -42,15 +42,6 @@ pub struct Query {
     pub unique: bool,
 }
 
-/// Whether a run counts statistics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Instrument {
-    /// No counting: the path that is timed.
-    Off,
-    /// Count [`Stats`].
-    Counted,
-}
-
 /// The answer to a [`Query`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Answer {
@@ -71,73 +62,85 @@ pub fn answer(
     instrument: Instrument,
 ) -> Result<Answer, Error> {
     answer_with(problem, query, |sink| {
-        run(solver, problem, instrument, sink)
+        run(solver, problem, instrument, sink).map_err(Halted::Refused)
     })
 }
 
-/// Answers `query` like [`answer`], but stops the search once it has placed
-/// `most_queens` queens without answering, with [`Error::OverBudget`]: the
-/// bound for searches whose work cannot be predicted from `n` (a first
-/// solution that pre-placed queens may make impossible, say). The budget
-/// counts the queens the solver reports placing; its statistics are counted
-/// when `instrument` asks, at the cost of one dynamic call per event.
-pub fn answer_within(
+/// Answers `query` like [`answer`], under `watch`: with its progress
+/// reported, and stopped by its flag or its budget of queens, which is then
+/// an error ([`Error::Interrupted`] or [`Error::OverBudget`]) that says how
+/// much was done. The budget bounds searches whose work cannot be predicted
+/// from `n` (a first solution that pre-placed queens may make impossible).
+pub fn answer_watched(
     solver: &dyn Solver,
     problem: &Problem,
     query: Query,
-    instrument: Instrument,
-    most_queens: u64,
+    watch: &mut Watch<'_>,
 ) -> Result<Answer, Error> {
-    let mut budget = Budgeted {
-        stats: Stats::default(),
-        most_queens,
-        stopped: false,
-    };
-    let answer = answer_with(problem, query, |sink| {
-        solver.solve_observed(problem, &mut budget, sink)?;
-        Ok((instrument == Instrument::Counted).then_some(budget.stats))
-    })?;
-    let answered = query.mode == Mode::First && answer.count > 0;
-    if budget.stopped && !answered {
-        return Err(Error::OverBudget {
-            placed: budget.stats.queens_placed,
-            found: answer.count,
-        });
+    answer_with(problem, query, |sink| {
+        run_watched(solver, problem, watch, sink)
+    })
+}
+
+/// Runs `solver` on `problem` under `watch`, streaming its solutions to
+/// `sink`; a search stopped by the watch is an error that the caller
+/// completes with the solutions it had found.
+pub fn run_watched(
+    solver: &dyn Solver,
+    problem: &Problem,
+    watch: &mut Watch<'_>,
+    sink: &mut Sink<'_>,
+) -> Result<Option<Stats>, Halted> {
+    let watched = solver
+        .solve_watched(problem, watch, sink)
+        .map_err(Halted::Refused)?;
+    match watched.halt {
+        None => Ok(watched.stats),
+        Some(halt) => Err(Halted::Stopped {
+            halt,
+            placed: watched.queens_placed,
+        }),
     }
-    Ok(answer)
 }
 
-/// Counts a search's statistics and stops it at its budget of queens.
-struct Budgeted {
-    stats: Stats,
-    most_queens: u64,
-    stopped: bool,
+/// Why [`run_watched`] ended without finishing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Halted {
+    /// The solver refused the problem.
+    Refused(Error),
+    /// The watch stopped the search after `placed` queens.
+    Stopped {
+        /// What stopped it.
+        halt: Halt,
+        /// The queens placed by then.
+        placed: u64,
+    },
 }
 
-impl Observer for Budgeted {
-    fn placed(&mut self, square: Square) -> ControlFlow<()> {
-        self.stats.placed(square)?;
-        if self.stats.queens_placed >= self.most_queens {
-            self.stopped = true;
-            return ControlFlow::Break(());
+impl Halted {
+    /// The error to report, given the solutions `found` before the stop.
+    pub fn found(self, found: u64) -> Error {
+        match self {
+            Halted::Refused(error) => error,
+            Halted::Stopped {
+                halt: Halt::Interrupted,
+                placed,
+            } => Error::Interrupted { placed, found },
+            Halted::Stopped {
+                halt: Halt::OverBudget,
+                placed,
+            } => Error::OverBudget { placed, found },
         }
-        ControlFlow::Continue(())
-    }
-
-    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
-        self.stats.checked(square, cells_read, conflict);
-    }
-
-    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
-        self.stats.tested(queens, cells_read, conflict);
     }
 }
 
-/// Answers `query` about `problem` with the solutions `run` feeds its sink.
+/// Answers `query` about `problem` with the solutions `run` feeds its sink;
+/// a run stopped early is an error that counts the solutions the answer
+/// had (fundamental ones only, when asked).
 fn answer_with(
     problem: &Problem,
     query: Query,
-    run: impl FnOnce(&mut Sink<'_>) -> Result<Option<Stats>, Error>,
+    run: impl FnOnce(&mut Sink<'_>) -> Result<Option<Stats>, Halted>,
 ) -> Result<Answer, Error> {
     if query.unique && !problem.is_plain() {
         return Err(Error::UniqueWithPreplaced);
@@ -158,8 +161,8 @@ fn answer_with(
             ControlFlow::Continue(())
         }
     };
-    let stats = run(&mut sink)?;
-    answer.stats = stats;
+    let outcome = run(&mut sink);
+    answer.stats = outcome.map_err(|halted| halted.found(answer.count))?;
     if query.unique {
         answer.solutions.sort();
     }
@@ -329,6 +332,17 @@ mod tests {
         );
     }
 
+    /// Answers `query` with the plain solver, stopped at `most` queens.
+    fn within(
+        problem: &Problem,
+        query: Query,
+        instrument: Instrument,
+        most: u64,
+    ) -> Result<Answer, Error> {
+        let mut watch = Watch::new(instrument).with_budget(Some(most));
+        answer_watched(&Plain, problem, query, &mut watch)
+    }
+
     #[test]
     fn a_budget_stops_a_search_that_cannot_answer() {
         let first = Query {
@@ -337,13 +351,13 @@ mod tests {
         };
         let hopeless = Problem::with_queens(4, [Square::new(0, 0)]).unwrap();
         assert_eq!(
-            answer_within(&Plain, &hopeless, first, Instrument::Off, 2),
+            within(&hopeless, first, Instrument::Off, 2),
             Err(Error::OverBudget {
                 placed: 2,
                 found: 0
             })
         );
-        let ample = answer_within(&Plain, &hopeless, first, Instrument::Counted, 1_000).unwrap();
+        let ample = within(&hopeless, first, Instrument::Counted, 1_000).unwrap();
         assert_eq!(ample.count, 0);
         assert_eq!(
             ample.stats,
@@ -351,17 +365,34 @@ mod tests {
                 .unwrap()
                 .stats
         );
-        let eight = answer_within(&Plain, &Problem::new(8), first, Instrument::Off, 1_000).unwrap();
+        let eight = within(&Problem::new(8), first, Instrument::Off, 1_000).unwrap();
         assert_eq!(eight.solutions, [vec![0, 4, 7, 5, 2, 6, 1, 3]]);
         let count = Query {
             mode: Mode::Count,
             unique: false,
         };
         assert_eq!(
-            answer_within(&Plain, &Problem::new(8), count, Instrument::Off, 1_000),
+            within(&Problem::new(8), count, Instrument::Off, 1_000),
             Err(Error::OverBudget {
                 placed: 1_000,
                 found: 44
+            })
+        );
+    }
+
+    #[test]
+    fn a_set_flag_interrupts_at_the_next_queen() {
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let mut watch = Watch::new(Instrument::Off).with_stop(&stop);
+        let query = Query {
+            mode: Mode::All,
+            unique: false,
+        };
+        assert_eq!(
+            answer_watched(&Plain, &Problem::new(8), query, &mut watch),
+            Err(Error::Interrupted {
+                placed: 1,
+                found: 0
             })
         );
     }

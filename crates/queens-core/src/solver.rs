@@ -10,7 +10,6 @@
 use std::cmp::Ordering;
 use std::fmt;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
 use serde::Serialize;
 
@@ -18,6 +17,7 @@ use crate::board::{Line, Square};
 use crate::error::Error;
 use crate::observer::{Observer, Silent, Stats};
 use crate::problem::Problem;
+use crate::watch::{Halt, Instrument, Watch, Watched, Watcher};
 
 /// Where solutions go: called once per solution with `queens[row] = column`;
 /// returning `Break` stops the search.
@@ -201,23 +201,29 @@ pub trait Solver: Send + Sync {
     /// statistics.
     fn solve_counted(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<Stats, Error>;
 
-    /// Streams the solutions of `problem` to `sink` and returns the search's
-    /// statistics, like [`solve_counted`](Solver::solve_counted), while
-    /// passing the search's progress to `progress` and stopping at the next
-    /// queen placed once `stop` is set (by a Ctrl-C handler, say). The flag is
-    /// read once per search node, which costs little; `progress` is called
-    /// once per finished top-level branch. A solver implementing [`Solver`]
-    /// by hand may leave this out: it then counts, reports no progress and
-    /// stops only when `sink` asks.
-    fn solve_monitored(
+    /// Streams the solutions of `problem` to `sink` under `watch`: counting
+    /// statistics or not, passing progress on, and stopping when the watch's
+    /// flag is set or its budget of queens is placed (see [`crate::watch`]).
+    /// A solver implementing [`Solver`] by hand may leave this out: it then
+    /// reports no progress, has no budget, and stops only when `sink` asks.
+    fn solve_watched(
         &self,
         problem: &Problem,
-        progress: &mut dyn FnMut(usize, usize),
-        stop: &AtomicBool,
+        watch: &mut Watch<'_>,
         sink: &mut Sink<'_>,
-    ) -> Result<Stats, Error> {
-        let _ = (progress, stop);
-        self.solve_counted(problem, sink)
+    ) -> Result<Watched, Error> {
+        let stats = match watch.instrument {
+            Instrument::Off => {
+                self.solve(problem, sink)?;
+                None
+            }
+            Instrument::Counted => Some(self.solve_counted(problem, sink)?),
+        };
+        Ok(Watched {
+            stats,
+            queens_placed: stats.map_or(0, |stats| stats.queens_placed),
+            halt: None,
+        })
     }
 
     /// Streams the solutions of `problem` to `sink`, reporting every event of
@@ -228,39 +234,6 @@ pub trait Solver: Send + Sync {
         observer: &mut dyn Observer,
         sink: &mut Sink<'_>,
     ) -> Result<(), Error>;
-}
-
-/// Counts statistics, passes progress on, and stops when the flag is set.
-struct Monitored<'p, 's> {
-    stats: Stats,
-    progress: &'p mut dyn FnMut(usize, usize),
-    stop: &'s AtomicBool,
-}
-
-impl Observer for Monitored<'_, '_> {
-    #[inline(always)]
-    fn placed(&mut self, square: Square) -> ControlFlow<()> {
-        self.stats.placed(square)?;
-        if self.stop.load(AtomicOrdering::Relaxed) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-
-    #[inline(always)]
-    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
-        self.stats.checked(square, cells_read, conflict);
-    }
-
-    #[inline(always)]
-    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
-        self.stats.tested(queens, cells_read, conflict);
-    }
-
-    fn progressed(&mut self, done: usize, of: usize) {
-        (self.progress)(done, of);
-    }
 }
 
 /// Passes a search's events to an inner observer and its solutions to the
@@ -340,24 +313,32 @@ impl<S: Search> Solver for S {
         Ok(stats)
     }
 
-    fn solve_monitored(
+    fn solve_watched(
         &self,
         problem: &Problem,
-        progress: &mut dyn FnMut(usize, usize),
-        stop: &AtomicBool,
+        watch: &mut Watch<'_>,
         sink: &mut Sink<'_>,
-    ) -> Result<Stats, Error> {
+    ) -> Result<Watched, Error> {
         S::INFO.check_size(problem.n())?;
-        let mut monitored = Emitting {
-            inner: Monitored {
-                stats: Stats::default(),
-                progress,
-                stop,
-            },
-            sink,
-        };
-        self.search(problem, &mut monitored);
-        Ok(monitored.inner.stats)
+        Ok(match watch.instrument {
+            Instrument::Off => {
+                let (_, queens_placed, halt) = watched(self, problem, Silent, watch, sink);
+                Watched {
+                    stats: None,
+                    queens_placed,
+                    halt,
+                }
+            }
+            Instrument::Counted => {
+                let (stats, queens_placed, halt) =
+                    watched(self, problem, Stats::default(), watch, sink);
+                Watched {
+                    stats: Some(stats),
+                    queens_placed,
+                    halt,
+                }
+            }
+        })
     }
 
     fn solve_observed(
@@ -376,6 +357,23 @@ impl<S: Search> Solver for S {
         );
         Ok(())
     }
+}
+
+/// Runs `search` on `problem` with `inner` as its observer under `watch`:
+/// what [`Solver::solve_watched`] does for either instrument.
+fn watched<S: Search, I: Observer>(
+    search: &S,
+    problem: &Problem,
+    inner: I,
+    watch: &mut Watch<'_>,
+    sink: &mut Sink<'_>,
+) -> (I, u64, Option<Halt>) {
+    let mut emitting = Emitting {
+        inner: Watcher::new(inner, watch),
+        sink,
+    };
+    search.search(problem, &mut emitting);
+    emitting.inner.finish()
 }
 
 #[cfg(test)]
@@ -397,7 +395,7 @@ mod tests {
     }
 
     /// A row-by-row search that places queens without any check, enough to
-    /// see the monitored entry point count, report progress and stop.
+    /// see the watched entry point count, report progress and stop.
     struct Blind;
 
     impl Search for Blind {
@@ -426,26 +424,41 @@ mod tests {
     }
 
     #[test]
-    fn monitored_runs_count_report_progress_and_stop() {
+    fn watched_runs_count_report_progress_and_stop() {
         let mut reports = Vec::new();
-        let go_on = AtomicBool::new(false);
-        let stats = Blind
-            .solve_monitored(
-                &Problem::new(3),
-                &mut |done, of| reports.push((done, of)),
-                &go_on,
-                &mut |_| ControlFlow::Continue(()),
-            )
-            .unwrap();
-        assert_eq!(stats.queens_placed, 9);
-        assert_eq!(reports, [(1, 3), (2, 3), (3, 3)]);
-        let stop = AtomicBool::new(true);
-        let stats = Blind
-            .solve_monitored(&Problem::new(3), &mut |_, _| {}, &stop, &mut |_| {
+        let mut listener = |progress: crate::watch::Progress| {
+            reports.push((progress.branches_done, progress.branches));
+        };
+        let mut watch = Watch::new(Instrument::Counted).with_progress(&mut listener);
+        let watched = Blind
+            .solve_watched(&Problem::new(3), &mut watch, &mut |_| {
                 ControlFlow::Continue(())
             })
             .unwrap();
-        assert_eq!(stats.queens_placed, 1);
+        assert_eq!(watched.stats.map(|stats| stats.queens_placed), Some(9));
+        assert_eq!((watched.queens_placed, watched.halt), (9, None));
+        assert_eq!(reports, [(1, 3), (2, 3), (3, 3)]);
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let mut watch = Watch::new(Instrument::Off).with_stop(&stop);
+        let watched = Blind
+            .solve_watched(&Problem::new(3), &mut watch, &mut |_| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!(
+            (watched.stats, watched.queens_placed, watched.halt),
+            (None, 1, Some(Halt::Interrupted))
+        );
+        let mut watch = Watch::new(Instrument::Off).with_budget(Some(4));
+        let watched = Blind
+            .solve_watched(&Problem::new(3), &mut watch, &mut |_| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!(
+            (watched.queens_placed, watched.halt),
+            (4, Some(Halt::OverBudget))
+        );
     }
 
     #[test]

@@ -30,7 +30,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
-use queens_core::modes::{self, Instrument};
+use queens_core::Instrument;
+use queens_core::modes;
 use queens_core::{Error, Problem, Solver};
 
 use super::report::{
