@@ -1,9 +1,10 @@
-//! The command line, declared with clap derive: the four commands, the
-//! options they share, and the value parsers that turn each argument into a
-//! model value.
+//! The arguments the commands share, declared with clap derive (the
+//! problem, the solver, the budget, how boards are drawn), and the value
+//! parsers that turn each argument into a model value. Each command declares
+//! its own options beside its code, in the `commands` modules.
 //!
 //! The parsers word their errors as the whole line the user will read, so
-//! that [`crate::failure`] can print exactly that line instead of clap's
+//! that the `failure` module can print exactly that line instead of clap's
 //! several-line report. The algorithm names are never written here: the
 //! parser of `--algo` looks them up in the registry, `queens_solvers`, and
 //! so lists and accepts whatever solvers it holds. The board formats are the
@@ -13,47 +14,12 @@ use std::ffi::OsStr;
 use std::num::IntErrorKind;
 use std::path::PathBuf;
 
+use clap::Args;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
-use clap::{Args, Parser, Subcommand};
 use queens_core::{Mode, Solver, Square, TextFormat};
 
-use crate::{failure, guard, trace};
-
-/// Count, find, list, draw or trace the solutions of the N-Queens problem
-/// with any solver of the workspace.
-#[derive(Parser)]
-#[command(
-    name = "queens",
-    version,
-    arg_required_else_help = false,
-    after_long_help = format!("{}\n{}", guard::rules(), failure::EXIT_STATUS)
-)]
-pub(crate) struct Cli {
-    /// What to ask.
-    #[command(subcommand)]
-    pub(crate) command: Command,
-}
-
-/// The questions the tool answers.
-#[derive(Subcommand)]
-pub(crate) enum Command {
-    /// Print the number of solutions. On a terminal, a long count shows a
-    /// progress bar on stderr; Ctrl-C stops it and says how many solutions
-    /// were found.
-    Count(Options),
-    /// Print the first solution in the solver's order, as a board (a 0/1
-    /// matrix unless --format says otherwise).
-    First(DrawOptions),
-    /// Print every solution in the solver's order, boards separated by a
-    /// blank line (`rows` prints one line per solution), or write one SVG
-    /// file per solution.
-    All(DrawOptions),
-    /// Narrate the search as it happens, one line per event (place, reject,
-    /// remove, backtrack, solution), with boards drawn at each solution and
-    /// a summary of the statistics.
-    Trace(TraceOptions),
-}
+use crate::guard;
 
 /// The problem every command solves, and the solver to solve it with.
 #[derive(Args)]
@@ -183,42 +149,6 @@ pub(crate) struct DrawOptions {
     pub(crate) out: Option<PathBuf>,
 }
 
-/// The options of `trace`.
-#[derive(Args)]
-pub(crate) struct TraceOptions {
-    /// The problem and the solver.
-    #[command(flatten)]
-    pub(crate) problem: ProblemOptions,
-
-    /// Stop after this many steps (events), with the summary of the search
-    /// so far. A limited trace is never refused as too long.
-    #[arg(long, value_name = "STEPS", value_parser = parse_limit)]
-    pub(crate) limit: Option<u64>,
-
-    /// Also draw the board after every K-th step, not only at solutions.
-    #[arg(long, value_name = "K", value_parser = parse_every)]
-    pub(crate) every: Option<u64>,
-
-    /// How to draw the boards: matrix, hash, stars (the default; `U` marks a
-    /// pre-placed queen), rows (`-` for a row without a queen yet) or dots.
-    #[arg(
-        long,
-        value_name = "FORMAT",
-        value_parser = TEXT_FORMAT,
-        default_value = TextFormat::Stars.name()
-    )]
-    pub(crate) format: TextFormat,
-
-    /// Also write FILE: one self-contained HTML page that replays the trace
-    /// in a browser. The text trace still prints.
-    #[arg(long, value_name = "FILE", long_help = trace::html_help())]
-    pub(crate) html: Option<PathBuf>,
-
-    /// Trace work that would take hours instead of refusing it.
-    #[arg(long)]
-    pub(crate) force: bool,
-}
-
 /// How boards are drawn: one of the model's text notations, or SVG.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum BoardFormat {
@@ -307,12 +237,12 @@ fn parse_board_size(text: &str) -> Result<usize, ValueError> {
 }
 
 /// Parses `--limit`: a whole number of steps, 1 or more.
-fn parse_limit(text: &str) -> Result<u64, ValueError> {
+pub(crate) fn parse_limit(text: &str) -> Result<u64, ValueError> {
     parse_positive("--limit", text)
 }
 
 /// Parses `--every`: a whole number of steps, 1 or more.
-fn parse_every(text: &str) -> Result<u64, ValueError> {
+pub(crate) fn parse_every(text: &str) -> Result<u64, ValueError> {
     parse_positive("--every", text)
 }
 
@@ -424,7 +354,7 @@ fn unknown_format(name: &str, expected: Vec<&str>) -> ValueError {
 /// clap the list, so that `--help` shows it: the solvers of `--algo`, the
 /// formats of `--format`. Its errors are one line, like every error here.
 #[derive(Clone, Copy)]
-struct ListParser<T> {
+pub(crate) struct ListParser<T> {
     /// The value named by the argument, or the line that says why not.
     parse: fn(&str) -> Result<T, ValueError>,
     /// The values accepted, as `--help` lists them.
@@ -444,7 +374,7 @@ const BOARD_FORMAT: ListParser<BoardFormat> = ListParser {
 };
 
 /// The parser of `trace --format`.
-const TEXT_FORMAT: ListParser<TextFormat> = ListParser {
+pub(crate) const TEXT_FORMAT: ListParser<TextFormat> = ListParser {
     parse: parse_text_format,
     values: text_format_values,
 };
@@ -538,11 +468,5 @@ mod tests {
             parse_text_format("svg").unwrap_err().to_string(),
             "invalid value 'svg' for --format: trace draws its boards as text; use --html FILE for a drawn replay"
         );
-    }
-
-    #[test]
-    fn the_command_line_is_well_formed() {
-        use clap::CommandFactory;
-        Cli::command().debug_assert();
     }
 }

@@ -20,7 +20,7 @@
 //! count is, unless a `--limit` within the budget of queens bounds it.
 //!
 //! The rules predict; the budget of queens placed (`--budget`, watched by
-//! [`crate::progress`]) bounds the work actually done, for the searches no
+//! the `progress` module) bounds the work actually done, for the searches no
 //! rule can predict and as a backstop for the rest.
 
 use std::fmt::{self, Write as _};

@@ -30,7 +30,7 @@ use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use queens_core::format::thousands;
 use queens_core::trace::{Event, Tracer};
@@ -40,11 +40,13 @@ use queens_core::{
     modes,
 };
 
-use crate::args::TraceOptions;
+use clap::Args;
+
+use crate::args::{self, ProblemOptions};
 use crate::failure::{self, Failure};
 use crate::page::{self, PageInput, Step};
 use crate::progress::{self, Measure, Watching};
-use crate::{guard, run};
+use crate::{guard, search};
 
 /// The most steps one page replays: a page of more would be too large to
 /// load and too long to watch.
@@ -63,10 +65,51 @@ pub(crate) fn html_help() -> String {
     )
 }
 
-/// Runs `queens trace`, printing the trace on `out`.
-pub(crate) fn run(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
+/// The options of `trace`.
+#[derive(Args)]
+pub(crate) struct TraceOptions {
+    /// The problem and the solver.
+    #[command(flatten)]
+    pub(crate) problem: ProblemOptions,
+
+    /// Stop after this many steps (events), with the summary of the search
+    /// so far. A limited trace is never refused as too long.
+    #[arg(long, value_name = "STEPS", value_parser = args::parse_limit)]
+    pub(crate) limit: Option<u64>,
+
+    /// Also draw the board after every K-th step, not only at solutions.
+    #[arg(long, value_name = "K", value_parser = args::parse_every)]
+    pub(crate) every: Option<u64>,
+
+    /// How to draw the boards: matrix, hash, stars (the default; `U` marks a
+    /// pre-placed queen), rows (`-` for a row without a queen yet) or dots.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_parser = args::TEXT_FORMAT,
+        default_value = TextFormat::Stars.name()
+    )]
+    pub(crate) format: TextFormat,
+
+    /// Also write FILE: one self-contained HTML page that replays the trace
+    /// in a browser. The text trace still prints.
+    #[arg(long, value_name = "FILE", long_help = html_help())]
+    pub(crate) html: Option<PathBuf>,
+
+    /// Trace work that would take hours instead of refusing it.
+    #[arg(long)]
+    pub(crate) force: bool,
+}
+
+/// Runs `queens trace`, printing the trace on stdout.
+pub(crate) fn run(options: &TraceOptions) -> Result<(), Failure> {
+    search::with_stdout(|out| trace(options, out))
+}
+
+/// Traces the search `options` ask for, printing the trace on `out`.
+fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
     let solver = options.problem.algo;
-    let problem = run::build_problem(solver, &options.problem)?;
+    let problem = search::build_problem(solver, &options.problem)?;
     let budget = options.problem.budget(Mode::Count, options.force);
     let bounded = options
         .limit

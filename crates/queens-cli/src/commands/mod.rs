@@ -1,0 +1,47 @@
+//! One module per subcommand, as cargo's own `commands/` folder is: each
+//! declares the options only it takes and runs itself, over the shared
+//! modules below it ([`crate::args`], [`crate::search`], [`crate::output`],
+//! [`crate::progress`], [`crate::failure`]). Nothing below imports a
+//! command, so adding one is adding a file here and a line to [`Command`].
+
+use clap::Subcommand;
+
+use crate::args::{DrawOptions, Options};
+use crate::failure::Failure;
+
+mod all;
+mod count;
+mod first;
+mod trace;
+
+/// The questions the tool answers.
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Print the number of solutions. On a terminal, a long count shows a
+    /// progress bar on stderr; Ctrl-C stops it and says how many solutions
+    /// were found.
+    Count(Options),
+    /// Print the first solution in the solver's order, as a board (a 0/1
+    /// matrix unless --format says otherwise).
+    First(DrawOptions),
+    /// Print every solution in the solver's order, boards separated by a
+    /// blank line (`rows` prints one line per solution), or write one SVG
+    /// file per solution.
+    All(DrawOptions),
+    /// Narrate the search as it happens, one line per event (place, reject,
+    /// remove, backtrack, solution), with boards drawn at each solution and
+    /// a summary of the statistics.
+    Trace(trace::TraceOptions),
+}
+
+impl Command {
+    /// Runs the command, printing its answer on stdout.
+    pub(crate) fn run(self) -> Result<(), Failure> {
+        match self {
+            Command::Count(options) => count::run(&options),
+            Command::First(draw) => first::run(draw),
+            Command::All(draw) => all::run(draw),
+            Command::Trace(options) => trace::run(&options),
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! `queens`: count, find, list, draw or trace the solutions of the N-Queens
+//! problem with any solver of the workspace.
+//!
+//! ```text
+//! queens count 8                  # 92
+//! queens first 4 --algo matrix    # seed 000's board, column by column
+//! queens all 6 --json             # JSON Lines, one solution each
+//! queens count 8 --unique         # 12 fundamental solutions
+//! queens first 8 --queen 0:2      # seed 004's "user placed first queen"
+//! queens all 8 --unique --format rows            # seed 004's table
+//! queens all 8 --unique --format svg --out dir   # 12 drawn boards, a sheet
+//! queens trace 4 --algo array     # the search, event by event
+//! ```
+//!
+//! # Design
+//!
+//! The tool is a thin shell around the model. It knows no algorithm and no
+//! answer of its own: the solvers come from the registry,
+//! [`queens_solvers::ALL`], so `--algo` accepts, and `--help` lists, exactly
+//! the solvers the workspace holds, and every answer comes from
+//! [`queens_core::modes`], the same modes the conformance suite checks. What
+//! is left here is what a command line adds:
+//!
+//! The layers point one way, top to bottom, like cargo's own:
+//!
+//! - [`cli`]: the `queens` parser and its help;
+//! - [`commands`]: one module per subcommand (`count`, `first`, `all`,
+//!   `trace`), each with the options only it takes. `count` and `first`
+//!   never store a solution; `all` streams each solution to stdout (or to
+//!   its SVG file) as the search emits it, so `queens all 12` holds one
+//!   board at a time. Only `all --unique` collects, because the fundamental
+//!   solutions are printed sorted in canonical order, as seed 004 tables
+//!   them. `trace` narrates the search event by event through the model's
+//!   tracer, and writes the replay page of [`page`];
+//! - [`search`]: what the searching commands share: every check before the
+//!   search, then the search;
+//! - [`args`]: the arguments the commands share, declared with clap derive,
+//!   and value parsers that turn each argument into a model value (a board
+//!   size, a [`queens_core::Square`], a `&dyn Solver`);
+//! - [`progress`]: every search watched: a progress bar on a terminal,
+//!   Ctrl-C that stops cleanly, and the budget of queens placed.
+//! - [`guard`]: work that would take hours is refused before it starts,
+//!   with the reason and the way to insist (`--force`). The limits are what
+//!   each solver declares about itself: the naive solver's exact workload,
+//!   `C(n², n)`, or a backtracking solver's `practical_n`.
+//! - [`output`]: plain text for people (the count alone; boards in the
+//!   seeds' notations, drawn by the model), SVG files, and JSON for
+//!   programs, written with serde, one value per line.
+//! - [`failure`]: every way a run ends without an answer, on one line of
+//!   stderr with its exit status: 0 answered, 1 no solution (or output that
+//!   could not be written), 2 bad input, 3 a search stopped at its budget,
+//!   130 a search stopped by Ctrl-C.
+//!   Clap's several-line usage errors
+//!   are cut to their first paragraph on one line; `--help` and `--version`
+//!   keep clap's own output.
+//!
+//! Nothing panics on input: every value is parsed by a function that can say
+//! no, the problem is built by [`queens_core::Problem::with_queens`], which
+//! names the two queens that attack, and the board size is checked against
+//! the solver's limit before anything of size `n` is allocated. Output goes
+//! through one buffered, locked stdout; a reader that closes the pipe early
+//! (`queens all 10 | head`) stops the search and ends the program quietly.
+
+mod args;
+mod cli;
+mod commands;
+mod failure;
+mod guard;
+mod output;
+mod page;
+mod progress;
+mod search;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::Cli;
+use crate::failure::Failure;
+
+/// Runs `queens` on the process's command line: the whole tool, for the
+/// thin binary.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return parse_failure(&error),
+    };
+    match cli.command.run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.report(),
+    }
+}
+
+/// Ends a command line that clap did not turn into a command: `--help` and
+/// `--version` print as clap prints them and succeed; anything else is a
+/// usage error on one line.
+fn parse_failure(error: &clap::Error) -> ExitCode {
+    if error.use_stderr() {
+        Failure::from_clap(error).report()
+    } else {
+        // Help and version go to stdout: if it is closed there is no one to
+        // tell, but a full disk is a failure to say.
+        match error.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(failure) if failure.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(failure) => {
+                eprintln!("error: cannot write to stdout: {failure}");
+                ExitCode::FAILURE
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! What `count`, `first` and `all` share: the request, built and checked
+//! before any search starts, the search itself, and stdout.
+//!
+//! Every check that can refuse a run comes before the search, cheapest
+//! first: the board size against the solver's limit (before anything of size
+//! `n` is allocated), the pre-placed queens, `--unique` with pre-placed
+//! queens, the guard against work that would take hours, and last what the
+//! output needs (`--out` for SVG files, a directory that can be created).
+//! The answers come from [`queens_core::modes`], so the tool asks exactly
+//! what the conformance suite checks, each search watched by
+//! [`crate::progress`]: a bar on a terminal, Ctrl-C, and the budget of
+//! queens placed (unless `--force`).
+
+use std::io::{self, BufWriter, StdoutLock, Write};
+use std::path::PathBuf;
+
+use queens_core::modes::{self, Answer};
+use queens_core::{Error, Instrument, Mode, Problem, Query, Solver, TextFormat};
+
+use crate::args::{BoardFormat, DrawOptions, Options, ProblemOptions};
+use crate::failure::Failure;
+use crate::progress::{Measure, Watching};
+use crate::{guard, progress};
+
+/// A command, checked and ready to run.
+pub(crate) struct Request {
+    pub(crate) solver: &'static dyn Solver,
+    pub(crate) problem: Problem,
+    pub(crate) query: Query,
+    pub(crate) json: bool,
+    /// Whether a progress bar may be drawn.
+    pub(crate) bar: bool,
+    /// The most queens the search may place; `None` under --force.
+    pub(crate) budget: Option<u64>,
+}
+
+impl Request {
+    /// Checks `options` for `mode` and builds the request, or says why it
+    /// cannot run.
+    pub(crate) fn new(mode: Mode, options: &Options) -> Result<Self, Failure> {
+        let solver = options.problem.algo;
+        let problem = build_problem(solver, &options.problem)?;
+        if options.unique && !problem.is_plain() {
+            return Err(Error::UniqueWithPreplaced.into());
+        }
+        let refusal = guard::refusal(&solver.info(), mode, &problem);
+        if let Some(refusal) = refusal.filter(|_| !options.force) {
+            return Err(Failure::Refused(refusal));
+        }
+        Ok(Request {
+            solver,
+            problem,
+            query: Query {
+                mode,
+                unique: options.unique,
+            },
+            json: options.json,
+            bar: !options.quiet,
+            budget: options.problem.budget(mode, options.force),
+        })
+    }
+
+    /// Statistics are counted when they are printed, and only then: in the
+    /// JSON records of `count` and `first`. The JSON Lines of `all` hold
+    /// solutions alone.
+    pub(crate) fn instrument(&self) -> Instrument {
+        if self.json && self.query.mode != Mode::All {
+            Instrument::Counted
+        } else {
+            Instrument::Off
+        }
+    }
+
+    /// How the search is watched: a bar when `bar_wanted` and not
+    /// `--quiet`, measured in branches unless it looks for a first solution.
+    pub(crate) fn watching(&self, bar_wanted: bool) -> Watching {
+        Watching {
+            bar: self.bar && bar_wanted,
+            measure: if self.query.mode == Mode::First {
+                Measure::Queens
+            } else {
+                Measure::Branches
+            },
+            budget: self.budget,
+            instrument: self.instrument(),
+        }
+    }
+
+    /// Asks the solver the request's question, watched; with the seconds
+    /// the search took.
+    pub(crate) fn answer(&self, bar_wanted: bool) -> Result<(Answer, f64), Failure> {
+        let (solver, problem, query) = (self.solver, &self.problem, self.query);
+        progress::watched(solver, problem, self.watching(bar_wanted), |watch| {
+            modes::answer_watched(solver, problem, query, watch)
+        })
+    }
+}
+
+/// How `first` and `all` write their boards.
+pub(crate) enum Output {
+    /// JSON records.
+    Json,
+    /// Boards in a text notation on stdout.
+    Text(TextFormat),
+    /// SVG: on stdout, or into the file (`first`) or directory (`all`) of
+    /// `--out`.
+    Svg(Option<PathBuf>),
+}
+
+impl Output {
+    /// The output `options` ask for; `--out` belongs to `--format svg`
+    /// alone. (Clap refuses `--json` with `--format`.)
+    pub(crate) fn new(options: DrawOptions) -> Result<Self, Failure> {
+        let format = options
+            .format
+            .unwrap_or(BoardFormat::Text(TextFormat::Matrix));
+        match (format, options.out) {
+            (BoardFormat::Svg, out) => Ok(Output::Svg(out)),
+            (BoardFormat::Text(_), Some(_)) => Err(Failure::OutWithoutSvg),
+            (BoardFormat::Text(_), None) if options.options.json => Ok(Output::Json),
+            (BoardFormat::Text(format), None) => Ok(Output::Text(format)),
+        }
+    }
+}
+
+/// The problem of `options`: checked against the solver's largest board
+/// before the problem allocates anything of size `n`, so that an absurd `n`
+/// is an error rather than an allocation failure.
+pub(crate) fn build_problem(
+    solver: &dyn Solver,
+    options: &ProblemOptions,
+) -> Result<Problem, Failure> {
+    solver.info().check_size(options.n)?;
+    let problem =
+        Problem::with_queens(options.n, options.queens.iter().copied()).map_err(Error::from)?;
+    Ok(problem)
+}
+
+/// Runs `command` with one buffered, locked stdout, flushed at the end even
+/// when the command fails (`first` prints its JSON record before saying it
+/// found no solution).
+pub(crate) fn with_stdout(
+    command: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let outcome = command(&mut out);
+    out.flush()?;
+    outcome
+}
