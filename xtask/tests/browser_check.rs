@@ -29,6 +29,6 @@ fn an_unknown_solver_is_refused() {
     assert_eq!(
         String::from_utf8_lossy(&output.stderr).trim_end(),
         "error: invalid value 'bitboard' for '--algo <NAME>': \
-         unknown algorithm 'bitboard' (known: naive, matrix, array, bnb)"
+         unknown algorithm 'bitboard' (known: naive, permutation, matrix, array, bnb)"
     );
 }

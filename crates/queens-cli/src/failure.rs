@@ -87,6 +87,23 @@ pub(crate) enum Failure {
         /// The solutions counted until then.
         solutions: u64,
     },
+    /// The input could not be read.
+    #[error("error: cannot read the input: {0}")]
+    Input(io::Error),
+    /// Some puzzles of a Sudoku batch were malformed or had no solution;
+    /// each was reported on its own line already.
+    #[error(
+        "error: of {puzzles} puzzle{} read, {malformed} malformed, {unsolved} without a solution",
+        if *puzzles == 1 { "" } else { "s" }
+    )]
+    Sudoku {
+        /// Puzzles read, malformed ones included.
+        puzzles: usize,
+        /// Lines that were not puzzles.
+        malformed: usize,
+        /// Puzzles without a solution.
+        unsolved: usize,
+    },
     /// The output could not be written.
     #[error("error: cannot write the output: {0}")]
     Output(#[from] io::Error),
@@ -133,7 +150,11 @@ impl Failure {
             | Failure::OutWithoutSvg
             | Failure::PageTooLong { .. }
             | Failure::Path { .. } => 2,
-            Failure::NoSolution(_) | Failure::Output(_) => 1,
+            Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
+            Failure::NoSolution(_)
+            | Failure::Output(_)
+            | Failure::Input(_)
+            | Failure::Sudoku { .. } => 1,
             Failure::OverBudget { .. } => 3,
             Failure::Interrupted { .. } => 130,
         }

@@ -5,7 +5,8 @@
 //! their [`SolverInfo`], so that a new solver is guarded without a line here:
 //!
 //! - A solver that can say beforehand how much it will test (its
-//!   [`SolverInfo::workload`], the naive solver's `C(n², n)` placements) is
+//!   [`SolverInfo::workload`]: the naive solver's `C(n², n)` placements,
+//!   the permutation solver's `n!` permutations) is
 //!   refused past [`MOST_TESTS`], for every command, `first` included: where
 //!   the first solution lies among the placements cannot be predicted.
 //! - Any other solver is refused `count` and `all` on boards more than
@@ -168,8 +169,14 @@ pub(crate) fn rules() -> String {
          first solution on boards more than twice that size.\n\nWithout --force:\n",
         format::thousands(MOST_TESTS)
     );
+    let width = queens_solvers::names()
+        .iter()
+        .map(|name| name.len())
+        .max()
+        .unwrap_or(0);
     for solver in queens_solvers::ALL {
-        let _ = writeln!(text, "  {}", limit(&solver.info()));
+        let info = solver.info();
+        let _ = writeln!(text, "  {:<width$} {}", info.name, limit(&info));
     }
     text
 }
@@ -182,9 +189,8 @@ pub(crate) fn force_help() -> String {
     )
 }
 
-/// One solver's limit without `--force`, for [`rules`].
+/// One solver's limit without `--force`, for [`rules`], after its name.
 fn limit(info: &SolverInfo) -> String {
-    let name = info.name;
     if info.workload.is_some() {
         let refused =
             (0..=info.max_n).find_map(|n| match refusal(info, Mode::First, &Problem::new(n)) {
@@ -193,14 +199,14 @@ fn limit(info: &SolverInfo) -> String {
             });
         return match refused {
             Some((n, workload)) => format!(
-                "{name:<8} every command up to n = {} (n = {n} would test {workload})",
+                "every command up to n = {} (n = {n} would test {workload})",
                 n.saturating_sub(1)
             ),
-            None => format!("{name:<8} every command up to n = {}", info.max_n),
+            None => format!("every command up to n = {}", info.max_n),
         };
     }
     format!(
-        "{name:<8} count and all up to n = {} (it counts n = {} in seconds), first up to n = {}",
+        "count and all up to n = {} (it counts n = {} in seconds), first up to n = {}",
         info.practical_n.saturating_add(GRACE),
         info.practical_n,
         first_limit(info)

@@ -41,8 +41,9 @@
 //!   Ctrl-C that stops cleanly, and the budget of queens placed.
 //! - [`guard`]: work that would take hours is refused before it starts,
 //!   with the reason and the way to insist (`--force`). The limits are what
-//!   each solver declares about itself: the naive solver's exact workload,
-//!   `C(n², n)`, or a backtracking solver's `practical_n`.
+//!   each solver declares about itself: a generator's exact workload (the
+//!   naive solver's `C(n², n)`, the permutation solver's `n!`), or a
+//!   backtracking solver's `practical_n`.
 //! - [`output`]: plain text for people (the count alone; boards in the
 //!   seeds' notations, drawn by the model), SVG files, and JSON for
 //!   programs, written with serde, one value per line.

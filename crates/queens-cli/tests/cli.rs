@@ -56,7 +56,7 @@ const EIGHT_QUEENS_FUNDAMENTAL: [[usize; 8]; 12] = [
 ];
 
 /// The solvers that search row by row.
-const ROW_MAJOR: [&str; 3] = ["naive", "array", "bnb"];
+const ROW_MAJOR: [&str; 4] = ["naive", "permutation", "array", "bnb"];
 
 /// The solver that searches column by column.
 const COLUMN_MAJOR: &str = "matrix";
@@ -78,11 +78,28 @@ struct Run {
 
 /// Runs `queens` with `args` and waits for it.
 fn queens(args: &[impl AsRef<str>]) -> Run {
+    queens_reading(args, "")
+}
+
+/// Runs `queens` with `args` and `input` on its stdin, and waits for it.
+fn queens_reading(args: &[impl AsRef<str>], input: &str) -> Run {
     let args: Vec<String> = args.iter().map(|arg| arg.as_ref().to_owned()).collect();
-    let output = Command::new(env!("CARGO_BIN_EXE_queens"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(&args)
-        .output()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("the queens binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_owned();
+    // A writer of its own, so that a large input cannot block against a
+    // full stdout pipe; a run that stops reading early closes the pipe.
+    let writer = thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut stdin, input.as_bytes());
+    });
+    let output = child.wait_with_output().expect("the queens binary runs");
+    writer.join().expect("the input is written");
     Run {
         args,
         status: output.status.code(),
@@ -473,7 +490,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &["count", "4", "--algo", "foo"],
-            "error: unknown algorithm 'foo' (expected one of naive, matrix, array, bnb)",
+            "error: unknown algorithm 'foo' (expected one of naive, permutation, matrix, array, bnb)",
         ),
         (
             &["count", "8", "--unique", "--queen", "0:0"],
@@ -493,7 +510,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &[],
-            "error: 'queens' requires a subcommand but one was not provided [subcommands: count, first, all, trace, help]",
+            "error: 'queens' requires a subcommand but one was not provided [subcommands: count, first, all, trace, sudoku, help]",
         ),
     ];
     for (args, message) in cases {
@@ -510,7 +527,7 @@ fn help_and_version_succeed() {
     assert!(
         count_help
             .answered()
-            .contains("- matrix: matrix isSafe backtracking")
+            .contains("- matrix:      matrix isSafe backtracking")
     );
     let version = queens(&["--version"]);
     assert_eq!(
@@ -587,6 +604,19 @@ fn the_naive_solver_refuses_a_long_run_for_every_command() {
         "error: the naive solver would test C(64, 8) = 4,426,165,368 placements; \
          pass --force to run it anyway"
     );
+}
+
+#[test]
+fn the_permutation_solver_counts_and_refuses_past_a_billion_tests() {
+    let nine = queens(&["count", "9", "--algo", "permutation", "--json"]).json();
+    assert_eq!(nine["count"], 352);
+    assert_eq!(nine["stats"]["safety_checks"], 362_880);
+    let message = "error: the permutation solver would test 13! = 6,227,020,800 permutations; \
+                   pass --force to run it anyway";
+    for command in ["count", "first", "all"] {
+        let run = queens(&[command, "13", "--algo", "permutation"]);
+        assert_eq!(run.rejected(), message, "{command}");
+    }
 }
 
 #[test]
@@ -1188,10 +1218,15 @@ fn event_lines(trace: &str) -> Vec<&str> {
 fn a_trace_places_what_count_counts_for_every_solver() {
     for solver in queens_solvers::ALL {
         let algo = solver.info().name;
-        // Every solver to n = 8, the naive one as far as its practical
-        // limit allows a trace: n = 6 prints 6.6 million lines, n = 7 would
-        // print some 300 million, and n = 8 is refused without --force.
-        let largest = if algo == "naive" { 6 } else { 8 };
+        // Every solver to n = 8, the generators less far: the naive
+        // solver's n = 6 prints 6.6 million lines (n = 7 would print some
+        // 300 million, and n = 8 is refused without --force); the
+        // permutation solver's n = 7 prints 42 thousand, n = 8 300 thousand.
+        let largest = match algo {
+            "naive" => 6,
+            "permutation" => 7,
+            _ => 8,
+        };
         for n in (0..=largest).filter(|&n| SOLUTIONS[n] > 0) {
             let size = n.to_string();
             let trace = queens(&["trace", &size, "--algo", algo]);
@@ -1476,4 +1511,112 @@ fn ctrl_c_stops_a_count_and_says_how_far_it_got() {
         .unwrap_or_else(|| panic!("unexpected stderr: {stderr:?}"));
     let found: u64 = found.replace(',', "").parse().expect("a count");
     assert!(found < 14_772_512, "{found} solutions: more than there are");
+}
+
+// ---------------------------------------------------------------------------
+// Sudoku
+// ---------------------------------------------------------------------------
+
+/// Seed 002's puzzle, in its nine-line layout.
+const SEED_SUDOKU: &str = "\
+3 0 6 5 0 8 4 0 0
+5 2 0 0 0 0 0 0 0
+0 8 7 0 0 0 0 3 1
+0 0 3 0 1 0 0 8 0
+9 0 0 8 6 3 0 0 5
+0 5 0 0 9 0 6 0 0
+1 3 0 0 0 0 2 5 0
+0 0 0 0 0 0 0 7 4
+0 0 5 2 0 6 3 0 0
+";
+
+/// Its solution, as the seed prints it, on one line.
+const SEED_SOLUTION: &str =
+    "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
+
+/// A puzzle without a solution whose givens do not clash: the last cell of
+/// row 1 needs the 9 that column 9 already holds.
+fn no_solution() -> String {
+    format!("12345678.........9{}", ".".repeat(63))
+}
+
+#[test]
+fn both_sudoku_solvers_solve_the_seeds_puzzle_to_its_grid() {
+    for algo in ["seed", "fast"] {
+        let run = queens_reading(&["sudoku", "--algo", algo], SEED_SUDOKU);
+        assert_eq!(
+            run.answered(),
+            format!("{SEED_SOLUTION}\n"),
+            "--algo {algo}"
+        );
+    }
+    let grid = queens_reading(
+        &["sudoku", "-", "--format", "grid"],
+        &format!("{SEED_SOLUTION}\n"),
+    );
+    assert_eq!(
+        grid.answered(),
+        "3 1 6 5 7 8 4 9 2\n5 2 9 1 3 4 7 6 8\n4 8 7 6 2 9 5 3 1\n2 6 3 4 1 5 9 8 7\n\
+         9 7 4 8 6 3 1 2 5\n8 5 1 7 9 2 6 4 3\n1 3 8 9 4 7 2 5 6\n6 9 2 3 5 1 8 7 4\n\
+         7 4 5 2 8 6 3 1 9\n\n"
+    );
+    let stats = queens_reading(&["sudoku", "--algo", "seed", "--stats"], SEED_SUDOKU);
+    let lines: Vec<&str> = stats.answered().lines().collect();
+    assert_eq!(lines[0], SEED_SOLUTION);
+    assert!(
+        lines[1].starts_with("# placements 769, guesses 769, backtracks 720, checks 6732 ("),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
+fn sudoku_counts_tell_none_one_and_many_apart() {
+    let empty = ".".repeat(81);
+    let input = format!("{SEED_SOLUTION}\n{}\n{empty}\n", no_solution());
+    for algo in ["seed", "fast"] {
+        let run = queens_reading(&["sudoku", "--count", "--algo", algo], &input);
+        assert_eq!(run.answered(), "1\n0\n2+\n", "--algo {algo}");
+    }
+    let unsolved = queens_reading(&["sudoku"], &format!("{}\n", no_solution()));
+    unsolved.assert_status(1);
+    assert_eq!(unsolved.stdout, "");
+    assert_eq!(
+        unsolved.stderr,
+        "line 1: no solution\nerror: of 1 puzzle read, 0 malformed, 1 without a solution\n"
+    );
+}
+
+#[test]
+fn a_bad_line_is_reported_and_the_batch_goes_on() {
+    let clash = format!("55{}", ".".repeat(79));
+    let input = format!(
+        "# a comment\n{SEED_SOLUTION}\n123\n{}x\n{clash}\n\n{SEED_SUDOKU}3 0 6\n{SEED_SOLUTION}\n",
+        "1".repeat(80)
+    );
+    let run = queens_reading(&["sudoku"], &input);
+    run.assert_status(2);
+    assert_eq!(
+        run.stdout,
+        format!("{SEED_SOLUTION}\n{SEED_SOLUTION}\n{SEED_SOLUTION}\n")
+    );
+    assert_eq!(
+        run.stderr,
+        "line 3: expected 81 cells, got 3\n\
+         line 4: bad character 'x' at position 81 (counting from 1); expected 1-9, 0 or .\n\
+         line 5: two 5s in row 1\n\
+         line 16: expected 9 rows, got 1\n\
+         error: of 7 puzzles read, 4 malformed, 0 without a solution\n"
+    );
+    let missing = queens(&["sudoku", "no-such-file.txt"]);
+    assert_eq!(
+        missing.rejected(),
+        "error: cannot read 'no-such-file.txt': No such file or directory (os error 2)"
+    );
+    let unknown = queens(&["sudoku", "--algo", "dancing-links"]);
+    assert!(
+        unknown
+            .rejected()
+            .starts_with("error: invalid value 'dancing-links' for '--algo")
+    );
 }

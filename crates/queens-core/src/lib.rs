@@ -14,6 +14,8 @@
 //!   placed, safety checks, cells read) with one meaning for every solver;
 //! - [`solver`]: the generic [`Search`] trait an algorithm implements and the
 //!   object-safe [`Solver`] trait the tools drive;
+//! - [`generate`]: the steps a generate-then-test generator tells its
+//!   listeners (the solver, or a plain listing of the sequences);
 //! - [`modes`]: first, count, all and unique, built once on [`Solver`];
 //! - [`watch`]: progress, a stop flag and a budget of queens for long
 //!   searches, compiled into the solver's own search;
@@ -36,6 +38,7 @@ pub mod board;
 pub mod combinatorics;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod modes;
 pub mod observer;
 pub mod problem;

@@ -15,15 +15,18 @@
 //! - **queens placed**: search nodes. One more queen put on the board, by a
 //!   backtracking solver when a candidate square passes its safety check (or
 //!   a pre-placed queen is put in its row), by the naive generator each time
-//!   it puts the next queen of a combination on a cell.
+//!   it puts the next queen of a combination on a cell, by the permutation
+//!   generator each time it puts the next row's queen of a permutation.
 //! - **safety checks**: one test of one candidate square (backtracking) or of
-//!   one complete placement (the naive solver), whatever its outcome.
+//!   one complete placement (the naive and permutation generators), whatever
+//!   its outcome.
 //! - **cells read**: the board cells or array entries that those checks read.
 //!   The matrix solver reads the board cells of each line to the left, a
 //!   whole line at a time, until a line holds a queen; the array solver reads
 //!   the entry of every earlier row; the lookup solver reads one entry of each
 //!   of its three lookup arrays; the naive solver reads the cells of a
-//!   combination until it finds a clash. This is the number in which the
+//!   combination until it finds a clash, the permutation solver the rows of
+//!   a permutation until one shares a diagonal with an earlier row. This is the number in which the
 //!   representations differ, so each solver counts the reads its own check
 //!   really makes, stopping where the check stops. (The three backtracking
 //!   checks stop later than their seeds' loops do: jumps that a processor
@@ -62,8 +65,8 @@ pub trait Observer {
         let _ = (square, cells_read, conflict);
     }
 
-    /// One test of a complete placement of `queens` (the naive solver), which
-    /// read `cells_read` cells. `conflict` is `None` when it is a solution, or
+    /// One test of a complete placement of `queens` (the naive and
+    /// permutation generators), which read `cells_read` cells. `conflict` is `None` when it is a solution, or
     /// the line along which the first clash found lies.
     #[inline(always)]
     fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {

@@ -74,8 +74,9 @@ impl fmt::Display for Order {
 }
 
 /// What one level of a search fills, the unit its depth counts in: the
-/// backtracking solvers go down a row or a column at a time, the naive
-/// generator one queen of the combination at a time.
+/// backtracking solvers and the permutation generator go down a row or a
+/// column at a time, the naive generator one queen of the combination at a
+/// time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Levels {

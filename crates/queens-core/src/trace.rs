@@ -40,7 +40,8 @@ pub enum Event {
         /// The queen attacking it.
         attacker: Option<Square>,
     },
-    /// A complete placement was tested (the naive solver).
+    /// A complete placement was tested (the naive and permutation
+    /// generators).
     Test {
         /// The queens of the placement.
         queens: Vec<Square>,

@@ -10,10 +10,12 @@ use queens_bnb::BranchAndBound;
 use queens_core::Solver;
 use queens_matrix::MatrixBacktracking;
 use queens_naive::NaiveCombinations;
+use queens_permutation::Permutations;
 
 /// Every solver, slowest idea first.
-pub static ALL: [&dyn Solver; 4] = [
+pub static ALL: [&dyn Solver; 5] = [
     &NaiveCombinations,
+    &Permutations,
     &MatrixBacktracking,
     &ArrayBacktracking,
     &BranchAndBound,
@@ -42,8 +44,12 @@ mod tests {
 
     #[test]
     fn names_are_unique_and_found() {
-        assert_eq!(names(), ["naive", "matrix", "array", "bnb"]);
+        assert_eq!(names(), ["naive", "permutation", "matrix", "array", "bnb"]);
         assert_eq!(by_name("array").map(|s| s.info().name), Some("array"));
+        assert_eq!(
+            by_name("permutation").map(|s| s.info().title),
+            Some("permutation generation")
+        );
         assert!(by_name("bitboard").is_none());
         assert_eq!(fastest().info().name, "bnb");
     }

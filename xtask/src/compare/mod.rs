@@ -12,6 +12,7 @@ pub mod plot;
 pub mod render;
 pub mod report;
 pub mod sizes;
+pub mod sudoku;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -59,6 +60,11 @@ pub struct Args {
     /// n = 4..=12, count and first).
     #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "out", "plot"])]
     pub write_docs: bool,
+    /// Compares the two Sudoku solvers instead (seed 002's backtracking
+    /// and the fast one) on the seed's puzzle and samples of the 17-clue
+    /// and hardest collections, each for --budget per set.
+    #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "plot", "write_docs"])]
+    pub sudoku: bool,
 }
 
 /// The output formats.
@@ -132,6 +138,13 @@ fn parse_budget(text: &str) -> Result<Duration, String> {
 pub fn run(args: &Args) -> Result<(), Error> {
     if crate::machine::OPT_LEVEL == "0" {
         eprintln!("warning: this build is not optimised, so its times mean little");
+    }
+    if args.sudoku {
+        let table = sudoku::run(&crate::workspace_root(), args.budget)?;
+        return match &args.out {
+            Some(path) => write_whole(path, &table),
+            None => crate::print_out(&table),
+        };
     }
     if args.write_docs {
         let report = compare(&docs::plan(args.runs, args.budget));
@@ -231,7 +244,7 @@ mod tests {
         );
         assert_eq!(
             parse_algorithm("bitboard").unwrap_err(),
-            "unknown algorithm 'bitboard' (known: naive, matrix, array, bnb)"
+            "unknown algorithm 'bitboard' (known: naive, permutation, matrix, array, bnb)"
         );
     }
 }

@@ -12,6 +12,7 @@ use crate::failure::Failure;
 mod all;
 mod count;
 mod first;
+mod sudoku;
 mod trace;
 
 /// The questions the tool answers.
@@ -32,6 +33,10 @@ pub(crate) enum Command {
     /// remove, backtrack, solution), with boards drawn at each solution and
     /// a summary of the statistics.
     Trace(trace::TraceOptions),
+    /// Solve Sudoku puzzles, one per line (81 cells, `0` or `.` empty) or
+    /// in the seed's nine-line layout, with seed 002's backtracking or the
+    /// fast solver; or count their solutions up to 2.
+    Sudoku(sudoku::SudokuOptions),
 }
 
 impl Command {
@@ -42,6 +47,7 @@ impl Command {
             Command::First(draw) => first::run(draw),
             Command::All(draw) => all::run(draw),
             Command::Trace(options) => trace::run(&options),
+            Command::Sudoku(options) => sudoku::run(&options),
         }
     }
 }

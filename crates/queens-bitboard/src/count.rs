@@ -1,0 +1,156 @@
+//! The three counters, one technique each, so that each shows its own gain:
+//! the plain walk over the whole tree, the walk over the left half of the
+//! first row (the mirror), and the walk over Takaken's branches, which
+//! counts the classes too.
+
+use queens_core::{Error, Search};
+
+use crate::Bitboard;
+use crate::classes::{Branch, Classes};
+use crate::plan;
+use crate::rules::{Rules, full};
+use crate::walk::{Frontier, Leaves, walk_rules};
+
+/// The numbers of solutions and of fundamental solutions (classes under
+/// the eight symmetries of the square) of a board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Every solution.
+    pub total: u64,
+    /// The classes: the fundamental solutions.
+    pub unique: u64,
+}
+
+/// The row the walks of a whole search start from: deep enough that the
+/// walkers share hundreds of starts or more from n = 10 on.
+const START_ROW: usize = 5;
+
+/// The number of solutions of the `n`×`n` board, by walking the whole
+/// search tree.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] when `n` > 64.
+pub fn count_plain(n: usize) -> Result<u64, Error> {
+    Bitboard::INFO.check_size(n)?;
+    if n <= 1 {
+        return Ok(1);
+    }
+    Ok(count_leaves(&Rules::new(n)))
+}
+
+/// The number of solutions of the `n`×`n` board, by walking the boards
+/// whose first-row queen stands in the left half and counting each twice
+/// (its mirror image has it in the right half), plus, for odd `n`, the
+/// boards with that queen in the middle column once. The C peer's
+/// technique.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] when `n` > 64.
+///
+/// # Panics
+///
+/// When the count passes `u64::MAX`, which no count that can finish does
+/// (see [`Classes::counts`]).
+pub fn count_mirror(n: usize) -> Result<u64, Error> {
+    Bitboard::INFO.check_size(n)?;
+    if n <= 1 {
+        return Ok(1);
+    }
+    let half = count_leaves(&Rules::new(n).allowing(0, full(n / 2)));
+    let middle = if n % 2 == 1 {
+        count_leaves(&Rules::new(n).allowing(0, 1 << (n / 2)))
+    } else {
+        0
+    };
+    Ok(half
+        .checked_mul(2)
+        .and_then(|twice| twice.checked_add(middle))
+        .expect("the number of solutions passes u64::MAX"))
+}
+
+/// The numbers of solutions and of classes of the `n`×`n` board together,
+/// by Takaken's branches (see the [crate documentation](crate#classes-of-8-4-and-2)),
+/// on one thread.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] when `n` > 64.
+///
+/// # Panics
+///
+/// When the count passes `u64::MAX`, which no count that can finish does
+/// (see [`Classes::counts`]).
+pub fn count_with_symmetry(n: usize) -> Result<Counts, Error> {
+    Ok(classify(n)?.counts())
+}
+
+/// The classes of solutions of the `n`×`n` board by size, by Takaken's
+/// branches, on one thread.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] when `n` > 64.
+///
+/// # Panics
+///
+/// When the count passes `u64::MAX`, which no count that can finish does
+/// (see [`Classes::counts`]).
+pub fn classify(n: usize) -> Result<Classes, Error> {
+    Bitboard::INFO.check_size(n)?;
+    Ok(Branch::all(n)
+        .into_iter()
+        .map(|branch| plan::classify_below(branch, n, &[], START_ROW))
+        .fold(Classes::default(), Classes::plus))
+}
+
+/// The complete boards under `rules`, walked from their first row.
+fn count_leaves(rules: &Rules) -> u64 {
+    let mut leaves = Leaves::default();
+    let target = START_ROW.min(rules.n() - 1);
+    let mut frontier = Frontier::new(rules, &[rules.root()], target);
+    walk_rules(rules, &mut frontier, &mut leaves);
+    leaves.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// OEIS A000170, n = 0..=14.
+    pub(crate) const TOTALS: [u64; 15] = [
+        1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+    ];
+    /// OEIS A002562, n = 0..=14.
+    pub(crate) const UNIQUE: [u64; 15] =
+        [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
+
+    #[test]
+    fn every_technique_counts_oeis() {
+        for n in 0..TOTALS.len() {
+            assert_eq!(count_plain(n), Ok(TOTALS[n]), "plain, n = {n}");
+            assert_eq!(count_mirror(n), Ok(TOTALS[n]), "mirror, n = {n}");
+            assert_eq!(
+                count_with_symmetry(n),
+                Ok(Counts {
+                    total: TOTALS[n],
+                    unique: UNIQUE[n]
+                }),
+                "symmetry, n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn boards_past_64_are_refused() {
+        let refused = Err(Error::TooLarge {
+            solver: "bitboard",
+            n: 65,
+            max_n: 64,
+        });
+        assert_eq!(count_plain(65), refused);
+        assert_eq!(count_mirror(65), refused);
+        assert_eq!(count_with_symmetry(65).map(|_| 0), refused);
+    }
+}

@@ -1,0 +1,246 @@
+//! `queens sudoku`: Sudoku puzzles solved by seed 002's backtracking or by
+//! the fast solver of `queens-sudoku`, one puzzle after another as they are
+//! read.
+//!
+//! Input holds one puzzle per line (81 characters, `0` or `.` for an empty
+//! cell, the format of the usual puzzle collections), or the seed's layout:
+//! nine lines of nine cells, spaces between them allowed. Blank lines and
+//! lines starting with `#` are skipped, so a file of solutions printed with
+//! `--stats` (whose statistics lines start with `#`) reads back as puzzles.
+//!
+//! A batch streams: each puzzle is answered as soon as it is read. A line
+//! that is not a puzzle, or a puzzle without a solution, is reported on
+//! stderr with its line number, and the next puzzle is still solved; the
+//! exit status says at the end that something failed (2 for malformed
+//! input, 1 for a puzzle without a solution).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use clap::builder::PossibleValuesParser;
+use queens_sudoku::{Grid, Outcome, ParseError, SudokuSolver};
+
+use crate::failure::{self, Failure};
+use crate::search;
+
+/// The options of `sudoku`.
+#[derive(Args)]
+pub(crate) struct SudokuOptions {
+    /// The file of puzzles; standard input when absent or `-`.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+
+    /// The solver: `seed`, the seed's backtracking (first empty cell,
+    /// digits 1 to 9, `isSafe` scanning row, column and box), or `fast`
+    /// (candidate bitmasks, singles, the most constrained cell first).
+    #[arg(long, value_name = "NAME", default_value = "fast",
+          value_parser = PossibleValuesParser::new(queens_sudoku::ALL.map(|solver| solver.info().name)))]
+    algo: String,
+
+    /// Print the number of solutions of each puzzle instead of a solution,
+    /// counted up to 2: `0`, `1`, or `2+` for more than one.
+    #[arg(long)]
+    count: bool,
+
+    /// How to print a solution: `line` (81 digits) or `grid` (the seed's
+    /// nine lines, a blank line after each grid).
+    #[arg(long, value_name = "FORMAT", default_value = "line",
+          value_parser = PossibleValuesParser::new(["line", "grid"]))]
+    format: String,
+
+    /// After each answer, a line of the search's statistics, starting with
+    /// `#` so that the output reads back as input.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Runs `queens sudoku`.
+pub(crate) fn run(options: &SudokuOptions) -> Result<(), Failure> {
+    let solver = queens_sudoku::by_name(&options.algo).ok_or_else(|| {
+        Failure::Usage(format!("error: unknown Sudoku solver '{}'", options.algo))
+    })?;
+    let input: Box<dyn BufRead> = match options.file.as_deref() {
+        None => Box::new(io::stdin().lock()),
+        Some(path) if path.as_os_str() == "-" => Box::new(io::stdin().lock()),
+        Some(path) => Box::new(BufReader::new(
+            File::open(path).map_err(failure::path("read", path))?,
+        )),
+    };
+    let mut tally = Tally::default();
+    search::with_stdout(|out| {
+        for puzzle in Puzzles::new(input) {
+            let (line, grid) = puzzle?;
+            match grid {
+                Ok(grid) => answer(solver, options, &grid, line, &mut tally, out)?,
+                Err(error) => {
+                    tally.malformed += 1;
+                    report(&format!("line {line}: {error}"));
+                }
+            }
+        }
+        Ok(())
+    })?;
+    tally.verdict()
+}
+
+/// What went wrong over a batch.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Puzzles read, malformed ones included.
+    puzzles: usize,
+    /// Lines that were not puzzles.
+    malformed: usize,
+    /// Puzzles without a solution (not counted with `--count`, where 0 is an
+    /// answer).
+    unsolved: usize,
+}
+
+impl Tally {
+    /// The run's ending: success, or the failure that sums up the batch.
+    fn verdict(&self) -> Result<(), Failure> {
+        if self.malformed + self.unsolved == 0 {
+            return Ok(());
+        }
+        Err(Failure::Sudoku {
+            puzzles: self.puzzles + self.malformed,
+            malformed: self.malformed,
+            unsolved: self.unsolved,
+        })
+    }
+}
+
+/// Solves or counts `grid`, read at `line`, and prints the answer.
+fn answer(
+    solver: &dyn SudokuSolver,
+    options: &SudokuOptions,
+    grid: &Grid,
+    line: usize,
+    tally: &mut Tally,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    tally.puzzles += 1;
+    let outcome = solver.solve(grid, if options.count { 2 } else { 1 });
+    if options.count {
+        writeln!(out, "{}", count_of(&outcome))?;
+    } else if let Some(solution) = outcome.solutions.first() {
+        if options.format == "grid" {
+            writeln!(out, "{}", solution.to_grid_string().trim_end())?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{}", solution.to_line())?;
+        }
+    } else {
+        tally.unsolved += 1;
+        report(&format!("line {line}: no solution"));
+    }
+    if options.stats {
+        let stats = outcome.stats;
+        writeln!(
+            out,
+            "# placements {}, guesses {}, backtracks {}, checks {} ({})",
+            stats.placements,
+            stats.guesses,
+            stats.backtracks,
+            stats.checks,
+            solver.info().checks
+        )?;
+    }
+    Ok(())
+}
+
+/// The count `--count` prints: the solutions found, `2+` when the search
+/// stopped at its limit of two.
+fn count_of(outcome: &Outcome) -> String {
+    match (outcome.solutions.len(), outcome.exhausted) {
+        (found, true) => found.to_string(),
+        (found, false) => format!("{found}+"),
+    }
+}
+
+/// Prints one line on stderr, as every failure does; nothing is left to
+/// tell if stderr itself is closed.
+fn report(line: &str) {
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
+/// The puzzles of an input, each with the number of the line it starts on:
+/// a one-line puzzle, or nine grid rows read as one.
+struct Puzzles<R> {
+    lines: std::iter::Enumerate<io::Lines<R>>,
+    /// A line read past the end of a short grid, to be read again as the
+    /// start of the next puzzle.
+    pending: Option<(usize, String)>,
+}
+
+impl<R: BufRead> Puzzles<R> {
+    fn new(input: R) -> Self {
+        Puzzles {
+            lines: input.lines().enumerate(),
+            pending: None,
+        }
+    }
+
+    /// The next line that holds something, with its number from 1.
+    fn next_content(&mut self) -> Option<io::Result<(usize, String)>> {
+        if let Some(pending) = self.pending.take() {
+            return Some(Ok(pending));
+        }
+        for (index, line) in self.lines.by_ref() {
+            match line {
+                Err(error) => return Some(Err(error)),
+                Ok(line) => {
+                    let trimmed = line.trim();
+                    if !trimmed.is_empty() && !trimmed.starts_with('#') {
+                        return Some(Ok((index + 1, line)));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The grid whose first row is `first`: eight more rows. A grid cut
+    /// short is malformed, and the line that cut it starts the next puzzle.
+    fn grid(&mut self, first: String) -> io::Result<Result<Grid, ParseError>> {
+        let mut rows = vec![first];
+        while rows.len() < 9 {
+            match self.next_content().transpose()? {
+                Some((_, row)) if is_grid_row(&row) => rows.push(row),
+                other => {
+                    self.pending = other;
+                    return Ok(Err(ParseError::WrongRows { got: rows.len() }));
+                }
+            }
+        }
+        Ok(Grid::parse_grid(&rows.join("\n")))
+    }
+}
+
+impl<R: BufRead> Iterator for Puzzles<R> {
+    type Item = Result<(usize, Result<Grid, ParseError>), Failure>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (line, text) = match self.next_content()? {
+            Ok(content) => content,
+            Err(error) => return Some(Err(Failure::Input(error))),
+        };
+        if !is_grid_row(&text) {
+            return Some(Ok((line, Grid::parse_line(&text))));
+        }
+        Some(
+            self.grid(text)
+                .map(|grid| (line, grid))
+                .map_err(Failure::Input),
+        )
+    }
+}
+
+/// Whether `line` reads as a row of the seed's nine-line layout: nine cells,
+/// or cells with spaces between them. Anything else is read as a one-line
+/// puzzle, whose errors then say what is wrong with it.
+fn is_grid_row(line: &str) -> bool {
+    let trimmed = line.trim();
+    trimmed.chars().count() == 9 || trimmed.contains([' ', '\t'])
+}

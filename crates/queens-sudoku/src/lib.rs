@@ -1,0 +1,226 @@
+//! Sudoku, solved by the backtracking of seed 002 and by a fast solver, both
+//! behind one small trait.
+//!
+//! Seed 002 closes its lesson on backtracking with a Sudoku: fill the first
+//! empty cell with the first digit that breaks no rule, go on, and take the
+//! digit back when the cells after it cannot be filled. It is the N-Queens
+//! search with digits for queens. This crate keeps that solver, faithful,
+//! beside one that solves the same puzzles hundreds of times faster on the
+//! hardest known puzzles and millions of times faster on 17-clue ones, so
+//! that the two can be read, run and measured side by side.
+//!
+//! # The model
+//!
+//! A [`Grid`] is 81 cells in reading order, 0 for an empty cell. It is read
+//! from one line of 81 characters (`1`-`9` a given, `0` or `.` empty, the
+//! layout of every published puzzle collection) or from the seed's nine
+//! lines of digits separated by spaces, and printed back in either
+//! ([`Grid::to_line`], [`Grid::to_grid_string`]; `{}` and `{:#}`). A grid
+//! is checked on the way in, so a `Grid` never holds a digit twice in a
+//! row, column or box. Each [`ParseError`] names the place, counting from 1
+//! as a person does: "expected 81 cells, got 80", "bad character 'x' at
+//! position 5 (counting from 1)", "two 5s in row 3", "two 8s in box 7"
+//! (boxes in reading order). The shape is checked first, then each
+//! character, then the givens, and parsing reads characters rather than
+//! bytes: no string, whatever it holds, makes it panic (a property test
+//! says so).
+//!
+//! Reading a puzzle, solving it and proving the solution unique, and what
+//! a bad line says:
+//!
+//! ```
+//! use queens_sudoku::{Grid, by_name};
+//!
+//! let line = "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
+//! let puzzle: Grid = line.parse()?;
+//! let solver = by_name("fast").expect("a registered solver");
+//! let outcome = solver.solve(&puzzle, 2);
+//! assert!(outcome.is_unique());
+//! let solution = outcome.solutions[0];
+//! assert!(solution.is_completion_of(&puzzle));
+//! assert!(solution.to_grid_string().starts_with("3 1 6 5 7 8 4 9 2\n"));
+//!
+//! let error = "3.65.84..52".parse::<Grid>().unwrap_err();
+//! assert_eq!(error.to_string(), "expected 81 cells, got 11");
+//! # Ok::<(), queens_sudoku::ParseError>(())
+//! ```
+//!
+//! # The trait
+//!
+//! [`SudokuSolver::solve`] takes a grid and a `limit` and returns an
+//! [`Outcome`]: the solutions found, at most `limit`; whether the search
+//! ran to its end ([`Outcome::exhausted`]); and [`Stats`]. Counting up to 2
+//! gives the three answers a Sudoku checker needs, none of them an error:
+//! no solution, a unique one ([`Outcome::is_unique`]), more than one. The
+//! solvers are listed in [`ALL`] and found by name with [`by_name`] (`seed`,
+//! `fast`), which is all a command line needs to offer a choice.
+//!
+//! The statistics mean the same for both solvers wherever the searches
+//! allow: [`Stats::placements`] counts digits written into empty cells,
+//! [`Stats::guesses`] those that were choices the search may take back, and
+//! [`Stats::backtracks`] the choices taken back. Every placement of the
+//! seed's solver is a guess; the fast solver guesses only when deduction
+//! stalls, so its guesses are few and its placements mostly deductions.
+//! [`Stats::checks`] counts each solver's own unit of inner work, which
+//! [`Info::checks`] names: the seed's `isSafe` calls, and the fast solver's
+//! updates of one digit in one band. On the seed's puzzle the seed's solver
+//! writes 769 digits and takes back 720 of them (6,732 `isSafe` calls);
+//! the fast one writes the 49 missing digits and never guesses.
+//!
+//! # The seed's solver
+//!
+//! [`SeedSolver`] is the seed's `SolveSudoku` and the `isSafe` its text
+//! describes: the first empty cell in reading order, the digits 1 to 9 in
+//! order, each checked by scanning the cell's row, then its column, then
+//! its box, stopping at the first scan that finds it; the digit written,
+//! the search gone deeper, and the digit taken back if that fails. The seed
+//! recurses once per cell; here the recursion is a loop over an explicit
+//! stack of the cells filled so far, a fixed array of 81, so no input can
+//! overflow the call stack, and the cells, digits and checks come in the
+//! same order as the seed's. One change of purpose, not of method: after a
+//! solution it may go on to look for the next, which is how it counts.
+//!
+//! Its cost is the lesson. The seed's puzzle takes it 6,732 checks. The
+//! first of Gordon Royle's 17-clue puzzles takes it 15.8 × 10⁹ checks,
+//! over a minute, and the next nineteen from 0.06 × 10⁹ to 12 × 10⁹ checks
+//! each, 2.0 × 10⁹ at the median. Yet the 375 puzzles of the Enjoy Sudoku
+//! forum's hardest list take it under six seconds in all, from microseconds
+//! to two seconds each: hard for people is not the same as hard for blind
+//! backtracking.
+//!
+//! # The fast solver
+//!
+//! [`FastSolver`] keeps, for each digit, the cells where it may still go,
+//! as bit sets, and deduces with a few whole-word operations what the seed
+//! finds out cell by cell. Its design follows JCZSolve (zhouyundong_2012,
+//! champagne and JasonLion on the Enjoy Sudoku forum), which the crates.io
+//! crate `sudoku` ports and which tdoku's benchmarks count among the
+//! fastest; the code here is its own, written from the ideas:
+//!
+//! - **Digits by band.** The grid is three bands of three rows; the
+//!   candidates of one digit in one band are one `u32` of 27 bits, 27 words
+//!   for the grid. A placed digit stays as the only candidate of its row
+//!   and box, so every row and box of a consistent board keeps at least one
+//!   bit per digit, and an empty one is a contradiction found for free.
+//! - **Rows and boxes by table.** In a band a digit goes once in each row
+//!   and once in each box, so the three mini-rows (a row's three cells in
+//!   one box) it ends up in pair rows with boxes: one of six permutations.
+//!   One look-up turns the 27 bits into the nine mini-rows still open, a
+//!   second keeps only the mini-rows of some permutation. Those two look-ups
+//!   do hidden singles in rows and boxes and locked candidates both ways,
+//!   within the band, and find the contradictions.
+//! - **Columns by table.** A digit confined to one column in a box leaves
+//!   that column in the other two bands (pointing); a placed digit is the
+//!   simplest case. One more look-up.
+//! - **Placements without branches.** The cells alone in their row are the
+//!   placed ones; they leave every other digit and the open cells by masks,
+//!   whether new or not.
+//! - **Naked singles by counting bits.** Or-ing the nine digits' words of a
+//!   band into "at least once", "at least twice" and "at least three times"
+//!   gives the cells with one candidate (placed), none (a contradiction) and
+//!   two (the best guesses), for 27 cells at once.
+//! - **Guesses.** When nothing more follows, the first cell with two
+//!   candidates, or else the one with fewest, is tried digit by digit on a
+//!   copy of the board (228 bytes). The recursion is at most 81 deep, since
+//!   each level fills a cell: a few tens of kilobytes of stack at worst.
+//!   Nothing is allocated during the search; a solution is pushed onto the
+//!   outcome's vector, sized for two in advance.
+//!
+//! What each idea bought, in puzzles per second on one core, first solution
+//! and count up to 2, over the whole of each set (step A on its first 100
+//! puzzles only, being too slow for more). Each step was measured as its
+//! code stood then (the earlier steps are not kept) with the measuring
+//! program of the benchmark package, which times the thread's own CPU time
+//! (best of three rounds of at least 0.3 s), so other work on the machine
+//! does not count:
+//!
+//! ```text
+//! cargo run --release -p queens-benches --example sudoku_throughput -- --seed-seconds 0
+//! ```
+//!
+//! | step | 17-clue, limit 1 | limit 2 | hardest, limit 1 | limit 2 |
+//! | --- | ---: | ---: | ---: | ---: |
+//! | A: candidates per cell, naked singles, fewest candidates first | 504 | 304 | 1,148 | 556 |
+//! | B: A + hidden singles in every house | 63,354 | 49,772 | 2,900 | 1,320 |
+//! | C: digits by band, rows and boxes by table | 128,027 | 87,833 | 8,313 | 3,662 |
+//! | D: C + guessing a two-candidate cell first | 155,807 | 108,364 | 10,556 | 4,752 |
+//! | E: D + pointing across bands | 296,133 | 261,651 | 11,932 | 5,455 |
+//! | F: E + claiming across bands (dropped at L) | 289,196 | 264,336 | 12,666 | 5,668 |
+//! | H: F, loops by digit and band, no placed-rows array | 279,316 | 256,790 | 12,014 | 5,466 |
+//! | I: H + statistics counted in locals | 276,178 | 253,442 | 12,022 | 5,455 |
+//! | J: I + placements without branches | 347,998 | 311,254 | 13,584 | 6,015 |
+//! | K: J + the update loop written out per digit and band | 335,217 | 296,129 | 14,614 | 6,697 |
+//! | L: K without claiming across bands | 444,202 | 389,525 | 18,371 | 8,163 |
+//! | this crate (L, tidied) | 446,442 | 400,908 | 18,268 | 8,204 |
+//! | the `sudoku` crate 0.8, in the same runs | 497,900-524,126 | 432,168-449,733 | 25,925-27,167 | 8,830-9,260 |
+//!
+//! Where it stands, one core, every answer of every solver verified
+//! (`cargo run --release -p queens-benches --example sudoku_throughput`,
+//! the seed's solver given ten seconds per set, or the whole hardest set
+//! with `-- --seed-seconds 1000 --limits 1 FILE`):
+//!
+//! | set | fast | `sudoku` crate | fast / crate | seed | fast / seed |
+//! | --- | ---: | ---: | ---: | ---: | ---: |
+//! | 17-clue, 49,158 puzzles, limit 1 | 470,047/s | 542,049/s | 0.87 | 0.02/s (first puzzle) | 3.9 × 10⁶ |
+//! | 17-clue, limit 2 | 411,085/s | 461,690/s | 0.89 | | |
+//! | hardest, 375 puzzles, limit 1 | 18,615/s | 26,802/s | 0.69 | 65.7/s (all 375) | 282 |
+//! | hardest, limit 2 | 8,116/s | 9,129/s | 0.89 | | |
+//! | hardest, first 20 puzzles, limit 1 | 15,074/s | | | 8.57/s | 1,758 |
+//!
+//! Two ideas were tried and left out. A work list of changed words (step
+//! G, instead of scanning all 27 for changes) measured 282,057, 251,481,
+//! 10,771 and 4,811: slower than the scan it replaced. Claiming across
+//! bands (a column whose digit can go in one band only confines it there,
+//! which also catches hidden singles in columns) cut the guesses on 17-clue
+//! puzzles from 2.6 to 1.9 per puzzle, but once the rest was cheap it cost
+//! more than it saved: leaving it out is step L, a quarter faster. Steps
+//! with a smaller gain than the noise between runs (a few per cent) were
+//! kept when they made the code simpler, not for speed.
+//!
+//! # Errata of seed 002's Sudoku
+//!
+//! - `SolveSudoku` is pseudocode in C's clothes: `if (there is no unassigned
+//!   location)` and `get row and column of any unassigned location` are not
+//!   C, and the `row` and `col` it declares are never set. "Any" location
+//!   leaves the order open; this crate takes the first in reading order.
+//! - It returns `1` for success but `false` for failure, from a function
+//!   declared `int`; `false` is not C before C23 without `<stdbool.h>`.
+//! - `isSafe(grid, row, col, num)` is called but never shown, only told in
+//!   prose; the one `isSafe` the seed shows, for N-Queens, has no `return 0`
+//!   and falls off its end for an attacked square, which is undefined
+//!   behaviour in C.
+//! - The text says that when no digit works the function should "return
+//!   false and print no solution exists"; it prints nothing, and printing
+//!   inside the recursion would print at every dead end: only the first
+//!   caller can tell that there is no solution.
+//! - The givens are never checked. `isSafe` tests only the digits the solver
+//!   writes, so a puzzle with two 5s given in one row is "solved" into a
+//!   grid that breaks the rules whenever its empty cells can be filled, and
+//!   a cell value outside 0-9 passes unnoticed. This crate refuses such a
+//!   grid when it is read, naming the row, column or box.
+//! - It stops at the first solution, so it cannot tell a proper Sudoku, with
+//!   one solution, from a grid with many; counting up to two can.
+//! - "Sudoku can be solved by one by assigning numbers to empty cells" and
+//!   "none of the number (1 to 9)" are garbled.
+
+mod fast;
+mod grid;
+mod seed;
+mod solver;
+
+pub use fast::FastSolver;
+pub use grid::{CELLS, Grid, ParseError, Unit};
+pub use seed::SeedSolver;
+pub use solver::{Info, Outcome, Stats, SudokuSolver};
+
+use solver::Search;
+
+/// Every solver, the seed's first.
+pub static ALL: [&dyn SudokuSolver; 2] = [&SeedSolver, &FastSolver];
+
+/// The solver registered under `name` (`seed` or `fast`), if any.
+pub fn by_name(name: &str) -> Option<&'static dyn SudokuSolver> {
+    ALL.iter()
+        .copied()
+        .find(|solver| solver.info().name == name)
+}
