@@ -4,9 +4,9 @@
 //! | status | when |
 //! |--------|------|
 //! | 0 | answered (a count of 0 included), or the reader of the output went away |
-//! | 1 | `first` found no solution; the output could not be written |
-//! | 2 | bad input: the command line, the problem, a path that cannot be written, work refused without `--force` |
-//! | 3 | a search placed its budget of queens (`--budget`) without an answer |
+//! | 1 | `first` found no solution, or a Sudoku puzzle had none; the output could not be written |
+//! | 2 | bad input: the command line, the problem, a malformed Sudoku line, a path that cannot be written, work refused without `--force` |
+//! | 3 | a search placed its budget of queens, or of Sudoku digits (`--budget`), without an answer |
 //! | 130 | a search stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
 //!
 //! Clap reports a usage error on several lines (the error, a tip, the usage,
@@ -25,8 +25,9 @@ use crate::guard::Refusal;
 
 /// The exit statuses, as `--help` tells them.
 pub(crate) const EXIT_STATUS: &str = "Exit status: 0 when answered (a count of 0 included), \
-    1 when `first` finds no solution, 2 for bad input, a path that cannot be written or work \
-    refused without --force, 3 when a search places its budget of queens (--budget) without an \
+    1 when `first` finds no solution (or a Sudoku puzzle has none), 2 for bad input (a \
+    malformed Sudoku line included), a path that cannot be written or work refused without \
+    --force, 3 when a search places its budget of queens or Sudoku digits (--budget) without an \
     answer, 130 when Ctrl-C stops a search.";
 
 /// Why a run ends without an answer.
@@ -93,7 +94,8 @@ pub(crate) enum Failure {
     /// Some puzzles of a Sudoku batch were malformed or had no solution;
     /// each was reported on its own line already.
     #[error(
-        "error: of {puzzles} puzzle{} read, {malformed} malformed, {unsolved} without a solution",
+        "error: of {puzzles} puzzle{} read, {malformed} malformed, {unsolved} without a solution, \
+         {stopped} stopped at the budget",
         if *puzzles == 1 { "" } else { "s" }
     )]
     Sudoku {
@@ -103,6 +105,8 @@ pub(crate) enum Failure {
         malformed: usize,
         /// Puzzles without a solution.
         unsolved: usize,
+        /// Puzzles stopped at their budget.
+        stopped: usize,
     },
     /// The output could not be written.
     #[error("error: cannot write the output: {0}")]
@@ -151,6 +155,7 @@ impl Failure {
             | Failure::PageTooLong { .. }
             | Failure::Path { .. } => 2,
             Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
+            Failure::Sudoku { stopped, .. } if *stopped > 0 => 3,
             Failure::NoSolution(_)
             | Failure::Output(_)
             | Failure::Input(_)

@@ -1583,7 +1583,7 @@ fn sudoku_counts_tell_none_one_and_many_apart() {
     assert_eq!(unsolved.stdout, "");
     assert_eq!(
         unsolved.stderr,
-        "line 1: no solution\nerror: of 1 puzzle read, 0 malformed, 1 without a solution\n"
+        "line 1: no solution\nerror: of 1 puzzle read, 0 malformed, 1 without a solution, 0 stopped at the budget\n"
     );
 }
 
@@ -1606,7 +1606,21 @@ fn a_bad_line_is_reported_and_the_batch_goes_on() {
          line 4: bad character 'x' at position 81 (counting from 1); expected 1-9, 0 or .\n\
          line 5: two 5s in row 1\n\
          line 16: expected 9 rows, got 1\n\
-         error: of 7 puzzles read, 4 malformed, 0 without a solution\n"
+         error: of 7 puzzles read, 4 malformed, 0 without a solution, 0 stopped at the budget\n"
+    );
+    // Blind backtracking needs 1.76 × 10⁹ digits for this 17-clue puzzle:
+    // its budget stops it, and the batch goes on.
+    let hard = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let stopped = queens_reading(
+        &["sudoku", "--algo", "seed", "--budget", "1000"],
+        &format!("{hard}\n{SEED_SOLUTION}\n"),
+    );
+    stopped.assert_status(3);
+    assert_eq!(stopped.stdout, format!("{SEED_SOLUTION}\n"));
+    assert_eq!(
+        stopped.stderr,
+        "line 1: stopped after 1,000 placements, its budget; pass --force to search on\n\
+         error: of 2 puzzles read, 0 malformed, 0 without a solution, 1 stopped at the budget\n"
     );
     let missing = queens(&["sudoku", "no-such-file.txt"]);
     assert_eq!(

@@ -19,8 +19,8 @@ impl SudokuSolver for FastSolver {
         }
     }
 
-    fn solve(&self, grid: &Grid, limit: usize) -> Outcome {
-        let mut search = Search::new(limit);
+    fn solve_within(&self, grid: &Grid, limit: usize, most_placements: u64) -> Outcome {
+        let mut search = Search::new(limit, most_placements);
         if limit > 0 {
             if let Some(board) = Board::with_givens(grid) {
                 board.search(&mut search);
@@ -204,6 +204,9 @@ impl Board {
             search.found(self.grid());
             return;
         };
+        if search.spent() {
+            return;
+        }
         let mut digits = self.digits_at(band, bit);
         while digits != 0 {
             let digit = digits.trailing_zeros() as usize;

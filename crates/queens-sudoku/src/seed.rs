@@ -24,8 +24,8 @@ impl SudokuSolver for SeedSolver {
         }
     }
 
-    fn solve(&self, grid: &Grid, limit: usize) -> Outcome {
-        let mut search = Search::new(limit);
+    fn solve_within(&self, grid: &Grid, limit: usize, most_placements: u64) -> Outcome {
+        let mut search = Search::new(limit, most_placements);
         if limit > 0 {
             backtrack(*grid.cells(), &mut search);
         }
@@ -54,6 +54,9 @@ fn backtrack(mut cells: [u8; CELLS], search: &mut Search) {
                     cells[at] = digit;
                     search.stats.placements += 1;
                     search.stats.guesses += 1;
+                    if search.spent() {
+                        return;
+                    }
                     filled[depth] = at as u8;
                     depth += 1;
                     // Every cell before `at` is filled, so scanning on from

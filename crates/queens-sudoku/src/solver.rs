@@ -16,7 +16,15 @@ pub trait SudokuSolver: Sync {
     /// Counting up to 2 tells the three possible answers apart: no solution,
     /// a unique one ([`Outcome::is_unique`]), or more than one. None of them
     /// is an error. A `limit` of 0 searches nothing.
-    fn solve(&self, grid: &Grid, limit: usize) -> Outcome;
+    fn solve(&self, grid: &Grid, limit: usize) -> Outcome {
+        self.solve_within(grid, limit, u64::MAX)
+    }
+
+    /// Searches like [`solve`](SudokuSolver::solve), but stops once it has
+    /// written `most_placements` digits ([`Outcome::over_budget`]): the
+    /// bound that keeps blind backtracking from running for hours on a
+    /// puzzle it happens to search badly.
+    fn solve_within(&self, grid: &Grid, limit: usize, most_placements: u64) -> Outcome;
 }
 
 /// What a solver says about itself.
@@ -39,6 +47,9 @@ pub struct Outcome {
     /// Whether the search ran to its end rather than stopping at the limit:
     /// then `solutions` holds every solution there is.
     pub exhausted: bool,
+    /// Whether the search stopped at its budget of placements, before it
+    /// could answer.
+    pub over_budget: bool,
     /// The work the search did.
     pub stats: Stats,
 }
@@ -79,17 +90,22 @@ pub struct Stats {
 #[derive(Debug)]
 pub(crate) struct Search {
     limit: usize,
+    most_placements: u64,
     solutions: Vec<Grid>,
     exhausted: bool,
+    over_budget: bool,
     /// The statistics, which the solvers update directly.
     pub(crate) stats: Stats,
 }
 
 impl Search {
-    /// A search that stops after `limit` solutions.
-    pub(crate) fn new(limit: usize) -> Search {
+    /// A search that stops after `limit` solutions, or once it has written
+    /// `most_placements` digits.
+    pub(crate) fn new(limit: usize, most_placements: u64) -> Search {
         Search {
             limit,
+            most_placements,
+            over_budget: false,
             // Room for the usual limits, 1 and 2, so that the search itself
             // never allocates; more solutions grow the vector as found.
             solutions: Vec::with_capacity(limit.min(2)),
@@ -105,9 +121,17 @@ impl Search {
         self.is_done()
     }
 
-    /// Whether the limit is reached.
+    /// Whether the limit is reached, or the budget spent.
     pub(crate) fn is_done(&self) -> bool {
-        self.solutions.len() >= self.limit
+        self.solutions.len() >= self.limit || self.over_budget
+    }
+
+    /// Whether the budget of placements is spent, which stops the search.
+    pub(crate) fn spent(&mut self) -> bool {
+        if self.stats.placements >= self.most_placements {
+            self.over_budget = true;
+        }
+        self.over_budget
     }
 
     /// Notes that the search ran to its end.
@@ -120,6 +144,7 @@ impl Search {
         Outcome {
             solutions: self.solutions,
             exhausted: self.exhausted,
+            over_budget: self.over_budget,
             stats: self.stats,
         }
     }

@@ -174,6 +174,26 @@ fn a_limit_of_zero_searches_nothing_and_a_full_grid_is_its_own_solution() {
 }
 
 #[test]
+fn a_budget_of_placements_stops_a_search_that_would_run_for_minutes() {
+    // The first 17-clue puzzle takes the seed's solver 1.76 × 10⁹
+    // placements; a budget of a thousand stops it at the thousandth.
+    let puzzle = sample("17_clue_sample.txt")[0];
+    let stopped = SeedSolver.solve_within(&puzzle, 1, 1_000);
+    assert!(stopped.over_budget && !stopped.exhausted);
+    assert_eq!(
+        (stopped.solutions.len(), stopped.stats.placements),
+        (0, 1_000)
+    );
+    // The fast solver checks its budget before each guess: this puzzle
+    // needs guesses, so a budget smaller than its deductions stops it.
+    let fast = FastSolver.solve_within(&puzzle, 1, 1);
+    assert!(fast.over_budget && fast.solutions.is_empty());
+    let ample = FastSolver.solve_within(&puzzle, 1, 1_000_000);
+    assert!(!ample.over_budget);
+    assert_valid(&ample, &puzzle);
+}
+
+#[test]
 fn the_registry_finds_each_solver_by_name() {
     let names: Vec<&str> = ALL.iter().map(|solver| solver.info().name).collect();
     assert_eq!(names, ["seed", "fast"]);
