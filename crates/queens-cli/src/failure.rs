@@ -88,6 +88,9 @@ pub(crate) enum Failure {
         /// The solutions counted until then.
         solutions: u64,
     },
+    /// `sudoku` read no puzzle at all.
+    #[error("error: the input holds no puzzle (one per line, 81 cells, or nine rows of nine)")]
+    NoPuzzle,
     /// The input could not be read.
     #[error("error: cannot read the input: {0}")]
     Input(io::Error),
@@ -153,7 +156,8 @@ impl Failure {
             | Failure::SvgNeedsOut
             | Failure::OutWithoutSvg
             | Failure::PageTooLong { .. }
-            | Failure::Path { .. } => 2,
+            | Failure::Path { .. }
+            | Failure::NoPuzzle => 2,
             Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
             Failure::Sudoku { stopped, .. } if *stopped > 0 => 3,
             Failure::NoSolution(_)

@@ -1564,7 +1564,7 @@ fn both_sudoku_solvers_solve_the_seeds_puzzle_to_its_grid() {
     let lines: Vec<&str> = stats.answered().lines().collect();
     assert_eq!(lines[0], SEED_SOLUTION);
     assert!(
-        lines[1].starts_with("# placements 769, guesses 769, backtracks 720, checks 6732 ("),
+        lines[1].starts_with("# placements 1104, guesses 1104, backtracks 1104, checks 9936 ("),
         "{}",
         lines[1]
     );
@@ -1578,6 +1578,18 @@ fn sudoku_counts_tell_none_one_and_many_apart() {
         let run = queens_reading(&["sudoku", "--count", "--algo", algo], &input);
         assert_eq!(run.answered(), "1\n0\n2+\n", "--algo {algo}");
     }
+    let many = queens_reading(&["sudoku"], &format!("{empty}\n"));
+    many.assert_status(0);
+    assert_eq!(many.stdout.len(), 82);
+    assert_eq!(
+        many.stderr,
+        "line 1: more than one solution; the first is printed\n"
+    );
+    let nothing = queens_reading(&["sudoku"], "# only a comment\n\n");
+    assert_eq!(
+        nothing.rejected(),
+        "error: the input holds no puzzle (one per line, 81 cells, or nine rows of nine)"
+    );
     let unsolved = queens_reading(&["sudoku"], &format!("{}\n", no_solution()));
     unsolved.assert_status(1);
     assert_eq!(unsolved.stdout, "");

@@ -12,7 +12,9 @@
 //! that is not a puzzle, or a puzzle without a solution, is reported on
 //! stderr with its line number, and the next puzzle is still solved; the
 //! exit status says at the end that something failed (2 for malformed
-//! input, 1 for a puzzle without a solution).
+//! input, 3 for a search stopped at its budget, 1 for a puzzle without a
+//! solution). Every search asks for two solutions, so that a puzzle with
+//! more than one is printed with a warning line.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
@@ -70,9 +72,8 @@ pub(crate) struct SudokuOptions {
 }
 
 /// The budget of placements of one puzzle when none is given: about three
-/// seconds of the seed's solver (`queens sudoku --algo seed --stats` writes
-/// 769 digits in 22 µs on the seed's puzzle, as `cargo xtask compare
-/// --sudoku` times it).
+/// seconds of the seed's solver (it writes the 769 digits of the seed's
+/// puzzle in about 22 µs, as `cargo xtask compare --sudoku` times it).
 const SUDOKU_BUDGET: u64 = 100_000_000;
 
 /// Runs `queens sudoku`.
@@ -101,6 +102,9 @@ pub(crate) fn run(options: &SudokuOptions) -> Result<(), Failure> {
         }
         Ok(())
     })?;
+    if tally.puzzles + tally.malformed == 0 {
+        return Err(Failure::NoPuzzle);
+    }
     tally.verdict()
 }
 
@@ -148,7 +152,9 @@ fn answer(
     } else {
         options.budget
     };
-    let outcome = solver.solve_within(grid, if options.count { 2 } else { 1 }, budget);
+    // Two solutions are asked for either way: a puzzle with more than one
+    // is no proper Sudoku, which the user should hear.
+    let outcome = solver.solve_within(grid, 2, budget);
     if outcome.over_budget {
         tally.stopped += 1;
         report(&format!(
@@ -158,6 +164,11 @@ fn answer(
     } else if options.count {
         writeln!(out, "{}", count_of(&outcome))?;
     } else if let Some(solution) = outcome.solutions.first() {
+        if outcome.solutions.len() > 1 {
+            report(&format!(
+                "line {line}: more than one solution; the first is printed"
+            ));
+        }
         if options.format == "grid" {
             writeln!(out, "{}", solution.to_grid_string().trim_end())?;
             writeln!(out)?;
