@@ -69,9 +69,10 @@
 //! | [`Plan::count_parallel`] on 2 threads: wall seconds | 0.09 | 0.50 | 3.42 | 0.14 |
 //!
 //! (The last row's processor time is that of one thread, 5.5 s at n = 17:
-//! the units add nothing measurable. n = 18, 666,090,624 solutions and
-//! 83,263,591 classes, takes 39 processor seconds, about 20 s of wall time
-//! on two free cores.)
+//! cutting the work into units costs nothing measurable. n = 18,
+//! 666,090,624 solutions and 83,263,591 classes, takes 39 processor
+//! seconds: about 20 s of wall time on two free cores, 27 s measured while
+//! other builds shared them.)
 //!
 //! Two things make the counters fast: fewer nodes (the symmetries) and
 //! cheaper nodes (the walk).
