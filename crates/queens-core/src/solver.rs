@@ -370,11 +370,13 @@ fn watched<S: Search, I: Observer>(
     sink: &mut Sink<'_>,
 ) -> (I, u64, Option<Halt>) {
     let mut emitting = Emitting {
-        inner: Watcher::new(inner, watch),
+        inner: (inner, Watcher::new(watch)),
         sink,
     };
     search.search(problem, &mut emitting);
-    emitting.inner.finish()
+    let (inner, watcher) = emitting.inner;
+    let (queens_placed, halt) = watcher.finish();
+    (inner, queens_placed, halt)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //!
 //! A tool that runs a search whose length it cannot promise hands the solver
 //! a [`Watch`] through [`Solver::solve_watched`](crate::Solver::solve_watched).
-//! The solver's own search runs with a [`Watcher`] as its observer, so the
+//! The solver's own search runs with a [`Watcher`] beside its observer, so the
 //! watching is compiled into the same monomorphised search that is timed:
 //! per queen placed it costs one increment, one relaxed load of the stop
 //! flag and two comparisons, with no dynamic call. Progress is reported
@@ -18,7 +18,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::board::{Line, Square};
+use crate::board::Square;
 use crate::observer::{Observer, Stats};
 
 /// Whether a run counts statistics.
@@ -115,22 +115,22 @@ pub struct Watched {
     pub halt: Option<Halt>,
 }
 
-/// The observer a watched search runs with: passes every event to `inner`
-/// (the statistics, or nothing) and enforces the watch.
-pub struct Watcher<'w, 'a, I> {
-    inner: I,
+/// The observer that enforces a watch. It hears only what it needs (the
+/// queens placed and the branches finished); a search runs with it paired
+/// with its other observer, `(inner, watcher)`, which hears everything
+/// first.
+pub struct Watcher<'w, 'a> {
     watch: &'w mut Watch<'a>,
     progress: Progress,
     most_queens: u64,
     halt: Option<Halt>,
 }
 
-impl<'w, 'a, I: Observer> Watcher<'w, 'a, I> {
-    /// Watches a search for `watch`, passing its events to `inner`.
-    pub fn new(inner: I, watch: &'w mut Watch<'a>) -> Self {
+impl<'w, 'a> Watcher<'w, 'a> {
+    /// Enforces `watch` on a search.
+    pub fn new(watch: &'w mut Watch<'a>) -> Self {
         let most_queens = watch.most_queens.unwrap_or(u64::MAX);
         Watcher {
-            inner,
             watch,
             progress: Progress::default(),
             most_queens,
@@ -138,9 +138,10 @@ impl<'w, 'a, I: Observer> Watcher<'w, 'a, I> {
         }
     }
 
-    /// What the search did, and the inner observer.
-    pub fn finish(self) -> (I, u64, Option<Halt>) {
-        (self.inner, self.progress.queens_placed, self.halt)
+    /// What the search did: the queens it placed, and why it stopped early,
+    /// if it did.
+    pub fn finish(self) -> (u64, Option<Halt>) {
+        (self.progress.queens_placed, self.halt)
     }
 
     /// Tells the listener how far the search has got.
@@ -158,10 +159,9 @@ impl<'w, 'a, I: Observer> Watcher<'w, 'a, I> {
     }
 }
 
-impl<I: Observer> Observer for Watcher<'_, '_, I> {
+impl Observer for Watcher<'_, '_> {
     #[inline(always)]
-    fn placed(&mut self, square: Square) -> ControlFlow<()> {
-        self.inner.placed(square)?;
+    fn placed(&mut self, _square: Square) -> ControlFlow<()> {
         self.progress.queens_placed += 1;
         let placed = self.progress.queens_placed;
         if self
@@ -181,47 +181,20 @@ impl<I: Observer> Observer for Watcher<'_, '_, I> {
     }
 
     #[inline(always)]
-    fn removed(&mut self, square: Square) {
-        self.inner.removed(square);
-    }
-
-    #[inline(always)]
-    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
-        self.inner.checked(square, cells_read, conflict);
-    }
-
-    #[inline(always)]
-    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
-        self.inner.tested(queens, cells_read, conflict);
-    }
-
-    #[inline(always)]
-    fn exhausted(&mut self, depth: usize) {
-        self.inner.exhausted(depth);
-    }
-
-    #[inline(always)]
     fn progressed(&mut self, done: usize, of: usize) {
-        self.inner.progressed(done, of);
         self.progress.branches_done = done;
         self.progress.branches = of;
         self.report();
-    }
-
-    #[inline(always)]
-    fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
-        self.inner.solution(queens)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::observer::Silent;
 
     /// Places `queens` queens in a row, ending a top-level branch after
     /// every second one, as a search would report them.
-    fn place(watcher: &mut Watcher<'_, '_, Stats>, queens: usize) -> usize {
+    fn place(watcher: &mut (Stats, Watcher<'_, '_>), queens: usize) -> usize {
         for placed in 1..=queens {
             if watcher.placed(Square::new(0, 0)).is_break() {
                 return placed;
@@ -236,9 +209,10 @@ mod tests {
     #[test]
     fn the_budget_stops_at_the_queen_that_reaches_it() {
         let mut watch = Watch::new(Instrument::Counted).with_budget(Some(5));
-        let mut watcher = Watcher::new(Stats::default(), &mut watch);
+        let mut watcher = (Stats::default(), Watcher::new(&mut watch));
         assert_eq!(place(&mut watcher, 10), 5);
-        let (stats, placed, halt) = watcher.finish();
+        let (stats, watcher) = watcher;
+        let (placed, halt) = watcher.finish();
         assert_eq!(
             (stats.queens_placed, placed, halt),
             (5, 5, Some(Halt::OverBudget))
@@ -258,9 +232,9 @@ mod tests {
         let mut watch = Watch::new(Instrument::Off)
             .with_stop(&stop)
             .with_progress(&mut listener);
-        let mut watcher = Watcher::new(Stats::default(), &mut watch);
+        let mut watcher = (Stats::default(), Watcher::new(&mut watch));
         assert_eq!(place(&mut watcher, 10), 5);
-        let (_, placed, halt) = watcher.finish();
+        let (placed, halt) = watcher.1.finish();
         assert_eq!((placed, halt), (5, Some(Halt::Interrupted)));
         let branches: Vec<_> = heard
             .iter()
@@ -274,11 +248,11 @@ mod tests {
         let mut heard = Vec::new();
         let mut listener = |progress: Progress| heard.push(progress.queens_placed);
         let mut watch = Watch::new(Instrument::Off).with_progress(&mut listener);
-        let mut watcher = Watcher::new(Silent, &mut watch);
+        let mut watcher = Watcher::new(&mut watch);
         for _ in 0..2 * PROGRESS_EVERY + 1 {
             assert!(watcher.placed(Square::new(0, 0)).is_continue());
         }
-        assert_eq!(watcher.finish().1, 2 * PROGRESS_EVERY + 1);
+        assert_eq!(watcher.finish().0, 2 * PROGRESS_EVERY + 1);
         assert_eq!(heard, [PROGRESS_EVERY, 2 * PROGRESS_EVERY]);
     }
 }

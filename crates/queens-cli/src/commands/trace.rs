@@ -19,7 +19,7 @@
 //! next, which stops the search at the next queen placed; the summary then
 //! gives the counters after the last step printed and says the search was
 //! cut short. The budget of queens (`--budget`) and Ctrl-C stop a trace the
-//! same way, through the model's [`Watcher`] around the tracer, and the
+//! same way, through the model's [`Watcher`] beside the tracer, and the
 //! run then fails (exit 3 or 130) after the summary. Since a step is at
 //! least a queen, a limit past the budget bounds nothing the budget does
 //! not: it is treated as no limit, and the guard judges the trace. `--html FILE` keeps every step with its counters for
@@ -306,9 +306,10 @@ fn narrate(
     let mut watch = Watch::new(Instrument::Off)
         .with_budget(options.problem.budget(Mode::Count, options.force))
         .with_stop(progress::interrupt_flag());
-    let mut watcher = Watcher::new(watched, &mut watch);
-    solver.solve_observed(problem, &mut watcher, &mut |_| ControlFlow::Continue(()))?;
-    let (watched, _, halt) = watcher.finish();
+    let mut observers = (watched, Watcher::new(&mut watch));
+    solver.solve_observed(problem, &mut observers, &mut |_| ControlFlow::Continue(()))?;
+    let (watched, watcher) = observers;
+    let (_, halt) = watcher.finish();
     let (whole_stats, whole_solutions) = (watched.tracer.stats(), watched.tracer.solutions());
     drop(watched);
     let narrator = narrator.into_inner();
