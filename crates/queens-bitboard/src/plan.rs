@@ -209,6 +209,7 @@ impl Plan {
         let classes = pool.install(|| {
             units
                 .into_par_iter()
+                .with_max_len(1)
                 .map(|index| {
                     let classes = self
                         .classify_unit(index)
