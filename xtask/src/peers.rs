@@ -69,7 +69,7 @@ const PAIRINGS: [Pairing; 4] = [
         target: 1.0,
     },
     Pairing {
-        solver: "bnb",
+        solver: "lookup",
         peer: "seed004_lookup.c",
         sizes: &[12, 13],
         target: 1.0,

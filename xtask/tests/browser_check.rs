@@ -22,13 +22,13 @@ fn without_chromium_the_check_says_how_to_install_it() {
 #[test]
 fn an_unknown_solver_is_refused() {
     let output = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["browser-check", "--algo", "bitboard"])
+        .args(["browser-check", "--algo", "queen"])
         .output()
         .expect("the xtask binary runs");
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr).trim_end(),
-        "error: invalid value 'bitboard' for '--algo <NAME>': \
-         unknown algorithm 'bitboard' (known: naive, permutation, matrix, array, bnb)"
+        "error: invalid value 'queen' for '--algo <NAME>': \
+         unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard)"
     );
 }

@@ -22,9 +22,9 @@ fn refused(args: &[&str], expected: &str) {
 #[test]
 fn bad_input_gets_one_line_and_status_2() {
     refused(
-        &["compare", "--algo", "bitboard"],
-        "error: invalid value 'bitboard' for '--algo <NAME>': \
-         unknown algorithm 'bitboard' (known: naive, permutation, matrix, array, bnb)",
+        &["compare", "--algo", "queen"],
+        "error: invalid value 'queen' for '--algo <NAME>': \
+         unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard)",
     );
     refused(
         &["compare", "--n", "12..=4"],

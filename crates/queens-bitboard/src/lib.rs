@@ -10,7 +10,7 @@
 //!
 //! # From lookup arrays to words
 //!
-//! The lookup-array solver of seeds 003 and 004 (`queens-bnb`) keeps three
+//! The lookup-array solver of seeds 003 and 004 (`queens-lookup`) keeps three
 //! arrays of booleans: which columns, which `/` anti-diagonals and which
 //! `\` diagonals hold a queen (seed 004's `colfree`, `upfree`, `downfree`).
 //! A square is safe when its three entries say free. A bitboard packs each
@@ -42,7 +42,7 @@
 //!
 //! # The solver
 //!
-//! [`Bitboard`] is `queens-bnb`'s search with the arrays packed: the same
+//! [`Bitboard`] is `queens-lookup`'s search with the arrays packed: the same
 //! order (row-major), the same nodes, and the same safety checks, each
 //! column of a row counted as the search passes it, reading
 //! [`CELLS_PER_CHECK`] entries (one bit of each word). Its statistics
@@ -142,6 +142,7 @@
 
 mod classes;
 mod count;
+mod ladder;
 mod plan;
 mod rules;
 mod search;
@@ -149,6 +150,7 @@ mod walk;
 
 pub use classes::{Branch, Classes};
 pub use count::{Counts, classify, count_mirror, count_plain, count_with_symmetry};
+pub use ladder::{CountError, Step, Tally};
 pub use plan::{Plan, UNIT_ROWS, Unit, units};
 pub use rayon::ThreadPoolBuildError;
 pub use search::{Bitboard, CELLS_PER_CHECK};

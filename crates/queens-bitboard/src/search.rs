@@ -2,7 +2,7 @@
 //! pre-placed queens kept, in lexicographic order, with statistics and
 //! progress, through [`queens_core::Search`].
 //!
-//! This is the lookup-array search of `queens-bnb` with its three arrays
+//! This is the lookup-array search of `queens-lookup` with its three arrays
 //! packed into three words (see [`crate::rules::Slot`]): a row's free
 //! columns are `!(cols | down | up)`, all at once, and the loop jumps from
 //! one free column straight to the next (the lowest set bit) instead of
@@ -17,7 +17,7 @@
 //! each of the three words. The bitboard reads those bits 64 at a time,
 //! with one `and` of three words per row rather than three reads per
 //! column; that is its gain, and no statistic of the model counts it, so
-//! the figures equal `queens-bnb`'s exactly (the tests pin them).
+//! the figures equal `queens-lookup`'s exactly (the tests pin them).
 
 use queens_core::observer::report_top_level;
 use queens_core::{Levels, Line, Observer, Order, Problem, Search, SolverInfo, Square};
@@ -183,7 +183,7 @@ mod tests {
 
     #[test]
     fn statistics_equal_the_lookup_solvers() {
-        // queens-bnb's figures for the same problems (its tests pin them
+        // queens-lookup's figures for the same problems (its tests pin them
         // against a transcription of seed 004).
         let mut stats = Stats::default();
         let mut solutions = Vec::new();
@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn the_largest_board_uses_every_bit() {
-        // As in queens-bnb: odd columns in the top half, even ones in the
+        // As in queens-lookup: odd columns in the top half, even ones in the
         // bottom half, every queen but the last pre-placed.
         let solution: Vec<usize> = (0..32)
             .map(|i| 2 * i + 1)

@@ -6,8 +6,8 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use queens_bitboard::{Bitboard, Classes, classify, units};
-use queens_bnb::BranchAndBound;
 use queens_core::{Problem, Solver, Square, Stats, Symmetry, canonical, modes};
+use queens_lookup::LookupArrays;
 
 /// Every solution of `problem` from `solver`, with the statistics counted.
 fn solve(solver: &dyn Solver, problem: &Problem) -> (Vec<Vec<usize>>, Stats) {
@@ -35,7 +35,7 @@ proptest! {
         let squares = queens.into_iter().map(|(row, col)| Square::new(row % n, col % n));
         // Inconsistent queens make no problem; the model tests that.
         if let Ok(problem) = Problem::with_queens(n, squares) {
-            prop_assert_eq!(solve(&Bitboard, &problem), solve(&BranchAndBound, &problem));
+            prop_assert_eq!(solve(&Bitboard, &problem), solve(&LookupArrays, &problem));
         }
     }
 }

@@ -37,7 +37,7 @@ pub(crate) struct Step {
 /// Everything the page shows.
 #[derive(Clone, Debug, serde::Serialize)]
 pub(crate) struct PageInput<'a> {
-    /// The command that made the trace, e.g. `queens trace 6 --algo bnb`.
+    /// The command that made the trace, e.g. `queens trace 6 --algo lookup`.
     pub(crate) command: String,
     /// The board size.
     pub(crate) n: usize,

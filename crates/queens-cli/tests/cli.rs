@@ -56,13 +56,13 @@ const EIGHT_QUEENS_FUNDAMENTAL: [[usize; 8]; 12] = [
 ];
 
 /// The solvers that search row by row.
-const ROW_MAJOR: [&str; 4] = ["naive", "permutation", "array", "bnb"];
+const ROW_MAJOR: [&str; 5] = ["naive", "permutation", "array", "lookup", "bitboard"];
 
 /// The solver that searches column by column.
 const COLUMN_MAJOR: &str = "matrix";
 
 /// The backtracking solvers, which handle n = 12 in the tests.
-const BACKTRACKING: [&str; 3] = ["matrix", "array", "bnb"];
+const BACKTRACKING: [&str; 4] = ["matrix", "array", "lookup", "bitboard"];
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -287,8 +287,8 @@ fn array_counts_to_twelve() {
 }
 
 #[test]
-fn bnb_counts_to_twelve() {
-    assert_counts("bnb", 12);
+fn lookup_counts_to_twelve() {
+    assert_counts("lookup", 12);
 }
 
 // ---------------------------------------------------------------------------
@@ -307,9 +307,12 @@ fn first_four_is_each_solvers_first_board() {
 
 #[test]
 fn the_default_algorithm_is_the_fastest() {
-    assert_eq!(queens_solvers::fastest().info().name, "bnb");
+    assert_eq!(queens_solvers::fastest().info().name, "bitboard");
     assert_eq!(queens(&["first", "4"]).answered(), ROW_MAJOR_FOUR);
-    assert_eq!(queens(&["count", "8", "--json"]).json()["algorithm"], "bnb");
+    assert_eq!(
+        queens(&["count", "8", "--json"]).json()["algorithm"],
+        "bitboard"
+    );
 }
 
 #[test]
@@ -490,7 +493,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &["count", "4", "--algo", "foo"],
-            "error: unknown algorithm 'foo' (expected one of naive, permutation, matrix, array, bnb)",
+            "error: unknown algorithm 'foo' (expected one of naive, permutation, matrix, array, lookup, bitboard)",
         ),
         (
             &["count", "8", "--unique", "--queen", "0:0"],
@@ -543,7 +546,7 @@ fn help_and_version_succeed() {
 #[test]
 fn a_fixed_first_queen_gives_seed_004s_board() {
     let expected = [2, 0, 6, 4, 7, 1, 3, 5];
-    for algo in ["array", "bnb"] {
+    for algo in ["array", "lookup"] {
         let record = queens(&["first", "8", "--algo", algo, "--queen", "0:2", "--json"]).json();
         assert_eq!(placement(&record["queens"]), expected, "{algo}");
     }
@@ -627,10 +630,10 @@ fn backtracking_refuses_to_count_or_list_far_past_its_practical_size() {
         "error: counting the solutions for n = 17 with the array solver would take a long time \
          (it handles n up to 14 in seconds); pass --force to run it anyway"
     );
-    let run = queens(&["all", "18", "--algo", "bnb"]);
+    let run = queens(&["all", "18", "--algo", "lookup"]);
     assert_eq!(
         run.rejected(),
-        "error: listing the solutions for n = 18 with the bnb solver would take a long time \
+        "error: listing the solutions for n = 18 with the lookup solver would take a long time \
          (it handles n up to 15 in seconds); pass --force to run it anyway"
     );
     // `first` goes twice as far as counting before it is refused.
@@ -639,10 +642,10 @@ fn backtracking_refuses_to_count_or_list_far_past_its_practical_size() {
         queens_core::validate(28, &placement(&first["queens"])),
         Ok(())
     );
-    let run = queens(&["first", "31", "--algo", "bnb"]);
+    let run = queens(&["first", "31", "--algo", "lookup"]);
     assert_eq!(
         run.rejected(),
-        "error: finding a first solution for n = 31 with the bnb solver may take hours: \
+        "error: finding a first solution for n = 31 with the lookup solver may take hours: \
          the work to the first solution grows erratically past n = 30; \
          pass --force to run it anyway"
     );
@@ -650,13 +653,13 @@ fn backtracking_refuses_to_count_or_list_far_past_its_practical_size() {
 
 #[test]
 fn force_runs_what_would_be_refused() {
-    // Seventeen of the eighteen queens of a solution leave exactly one
-    // square for the last: a run the guard refuses on size alone, yet quick.
-    let record = queens(&["first", "18", "--algo", "array", "--json"]).json();
+    // Nineteen of the twenty queens of a solution leave exactly one square
+    // for the last: a run the guard refuses on size alone, yet quick.
+    let record = queens(&["first", "20", "--algo", "array", "--json"]).json();
     let solution = placement(&record["queens"]);
     for algo in BACKTRACKING {
-        let mut args: Vec<String> = ["count", "18", "--algo", algo].map(String::from).into();
-        args.extend(queen_args(&solution, 0..17));
+        let mut args: Vec<String> = ["count", "20", "--algo", algo].map(String::from).into();
+        args.extend(queen_args(&solution, 0..19));
         assert!(
             queens(&args).rejected().starts_with("error: counting"),
             "{algo}"
@@ -1369,7 +1372,7 @@ fn a_limit_stops_the_trace_and_says_so() {
 
 #[test]
 fn a_trace_marks_the_queen_the_user_placed() {
-    let run = queens(&["trace", "4", "--algo", "bnb", "--queen", "0:1"]);
+    let run = queens(&["trace", "4", "--algo", "lookup", "--queen", "0:1"]);
     let trace = run.answered();
     assert!(trace.starts_with("place (row 0, col 1)\n"));
     assert!(trace.contains("solution 1\n    * U * *\n    * * * Q\n    Q * * *\n    * * Q *\n"));
@@ -1451,7 +1454,7 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     assert_eq!(run.answered(), "14200\n");
     let quiet = queens(&["count", "8", "--quiet", "--json"]).json();
     assert_eq!(quiet["count"], 92);
-    let library = library_answer("bnb", Mode::Count, 8);
+    let library = library_answer("lookup", Mode::Count, 8);
     assert_eq!(quiet["stats"], stats_json(&library));
 }
 

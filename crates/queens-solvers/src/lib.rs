@@ -4,30 +4,45 @@
 //! cross-checking tests all take their solvers from [`ALL`], so a solver added
 //! here appears everywhere at once. The list runs from the slowest idea to the
 //! fastest, the order in which a student meets them.
+//!
+//! Each solver has one name, its [`SolverInfo::name`](queens_core::SolverInfo),
+//! used alike by `--algo`, the tables of `cargo xtask compare`, the docs and
+//! its crate (`lookup`, `queens-lookup`). Names a solver went by before stay
+//! as [`ALIASES`], so that scripts written against them keep working.
 
 use queens_array::ArrayBacktracking;
-use queens_bnb::BranchAndBound;
+use queens_bitboard::Bitboard;
 use queens_core::Solver;
+use queens_lookup::LookupArrays;
 use queens_matrix::MatrixBacktracking;
 use queens_naive::NaiveCombinations;
 use queens_permutation::Permutations;
 
 /// Every solver, slowest idea first.
-pub static ALL: [&dyn Solver; 5] = [
+pub static ALL: [&dyn Solver; 6] = [
     &NaiveCombinations,
     &Permutations,
     &MatrixBacktracking,
     &ArrayBacktracking,
-    &BranchAndBound,
+    &LookupArrays,
+    &Bitboard,
 ];
+
+/// Other names `by_name` accepts, each with the solver's own name: `bnb`,
+/// seed 003's "branch and bound", was the lookup solver's first name.
+pub const ALIASES: [(&str, &str); 1] = [("bnb", "lookup")];
 
 /// The solver used when none is named: the fastest.
 pub fn fastest() -> &'static dyn Solver {
-    &BranchAndBound
+    &Bitboard
 }
 
-/// The solver whose short name is `name`, if any.
+/// The solver whose short name, or one of whose [`ALIASES`], is `name`.
 pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
+    let name = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == name)
+        .map_or(name, |(_, own)| own);
     ALL.iter()
         .copied()
         .find(|solver| solver.info().name == name)
@@ -44,13 +59,24 @@ mod tests {
 
     #[test]
     fn names_are_unique_and_found() {
-        assert_eq!(names(), ["naive", "permutation", "matrix", "array", "bnb"]);
+        assert_eq!(
+            names(),
+            [
+                "naive",
+                "permutation",
+                "matrix",
+                "array",
+                "lookup",
+                "bitboard"
+            ]
+        );
         assert_eq!(by_name("array").map(|s| s.info().name), Some("array"));
         assert_eq!(
             by_name("permutation").map(|s| s.info().title),
             Some("permutation generation")
         );
-        assert!(by_name("bitboard").is_none());
-        assert_eq!(fastest().info().name, "bnb");
+        assert_eq!(by_name("bnb").map(|s| s.info().name), Some("lookup"));
+        assert!(by_name("branch").is_none());
+        assert_eq!(fastest().info().name, "bitboard");
     }
 }

@@ -200,12 +200,12 @@ mod tests {
             "{problems:?}"
         );
 
-        let without_bnb: String = page
+        let without_lookup: String = page
             .lines()
-            .filter(|line| !line.contains("| bnb "))
+            .filter(|line| !line.contains("| lookup "))
             .map(|line| format!("{line}\n"))
             .collect();
-        let problems = staleness(&without_bnb);
+        let problems = staleness(&without_lookup);
         assert!(problems[0].starts_with("the page shows {"), "{problems:?}");
     }
 

@@ -243,8 +243,8 @@ mod tests {
             Err("'1e20' is past a day, the longest budget".into())
         );
         assert_eq!(
-            parse_algorithm("bitboard").unwrap_err(),
-            "unknown algorithm 'bitboard' (known: naive, permutation, matrix, array, bnb)"
+            parse_algorithm("queen").unwrap_err(),
+            "unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard)"
         );
     }
 }

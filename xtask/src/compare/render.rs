@@ -355,15 +355,15 @@ mod tests {
                 .starts_with("would test C(36, 6) = 1,947,792 placements"),
             "{naive_at_6}"
         );
-        let bnb_at_6 = rows[0]["cells"]
+        let lookup_at_6 = rows[0]["cells"]
             .as_array()
             .unwrap()
             .iter()
-            .find(|cell| cell["algorithm"] == "bnb")
+            .find(|cell| cell["algorithm"] == "lookup")
             .unwrap();
-        assert_eq!(bnb_at_6["status"], "finished");
-        assert_eq!(bnb_at_6["solutions"], 4);
-        assert_eq!(bnb_at_6["queens_placed"], 152);
+        assert_eq!(lookup_at_6["status"], "finished");
+        assert_eq!(lookup_at_6["solutions"], 4);
+        assert_eq!(lookup_at_6["queens_placed"], 152);
         for cell in rows[1]["cells"].as_array().unwrap() {
             assert_eq!(cell["status"], "skipped", "{cell}");
             assert!(
@@ -398,6 +398,6 @@ mod tests {
             csv.contains("count,6,naive,skipped,,,,,,,,\"would test C(36, 6)"),
             "{csv}"
         );
-        assert!(csv.contains("count,6,bnb,finished,4,152,"), "{csv}");
+        assert!(csv.contains("count,6,lookup,finished,4,152,"), "{csv}");
     }
 }

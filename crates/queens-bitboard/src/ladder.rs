@@ -1,0 +1,146 @@
+//! The ladder: the counters as steps, each adding one technique to the one
+//! before, so that `cargo xtask compare` can put them side by side and show
+//! what each step buys.
+
+use std::fmt;
+
+use queens_core::Error;
+use rayon::ThreadPoolBuildError;
+
+use crate::count::{count_mirror, count_plain, count_with_symmetry};
+use crate::plan::units;
+
+/// One step of the ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// [`count_plain`]: the whole tree, a row's free squares in one word.
+    Plain,
+    /// [`count_mirror`]: the left half of the first row, counted twice.
+    Mirror,
+    /// [`count_with_symmetry`]: one board of each class of 8, 4 or 2,
+    /// the fundamental solutions counted too.
+    Symmetry,
+    /// [`Plan::count_parallel`](crate::Plan::count_parallel): the same
+    /// classes cut into work units, on several threads.
+    Threads,
+}
+
+/// What a step of the ladder counted: every solution, and the fundamental
+/// ones when the step counts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Every solution.
+    pub total: u64,
+    /// The fundamental solutions, counted by [`Step::Symmetry`] and
+    /// [`Step::Threads`] only.
+    pub unique: Option<u64>,
+}
+
+/// Why a step could not count.
+#[derive(Debug)]
+pub enum CountError {
+    /// The board is past the masks.
+    Board(Error),
+    /// The threads of [`Step::Threads`] could not be started.
+    Pool(ThreadPoolBuildError),
+}
+
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CountError::Board(error) => error.fmt(f),
+            CountError::Pool(error) => write!(f, "cannot start the counting threads: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+impl From<Error> for CountError {
+    fn from(error: Error) -> Self {
+        CountError::Board(error)
+    }
+}
+
+impl Step {
+    /// The steps, bottom first.
+    pub const ALL: [Step; 4] = [Step::Plain, Step::Mirror, Step::Symmetry, Step::Threads];
+
+    /// The step's name in tables: `bitboard` for the first, then `+ what
+    /// it adds`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Plain => "bitboard",
+            Step::Mirror => "+ mirror",
+            Step::Symmetry => "+ symmetry",
+            Step::Threads => "+ threads",
+        }
+    }
+
+    /// What the step adds to the one below, in a few words.
+    pub fn adds(self) -> &'static str {
+        match self {
+            Step::Plain => "the lookup arrays packed into words, walked without branches",
+            Step::Mirror => "only the left half of the first row, counted twice",
+            Step::Symmetry => "one board of each class of 8, 4 or 2 boards",
+            Step::Threads => "the classes cut into work units, on every core",
+        }
+    }
+
+    /// Counts the `n`×`n` board with this step's technique; `threads` is
+    /// the number of threads of [`Step::Threads`] (0: one per core), and
+    /// the other steps run on the calling thread.
+    ///
+    /// # Errors
+    ///
+    /// When `n` > 64, or the threads cannot be started.
+    pub fn count(self, n: usize, threads: usize) -> Result<Tally, CountError> {
+        let only_total = |total| Tally {
+            total,
+            unique: None,
+        };
+        let both = |counts: crate::Counts| Tally {
+            total: counts.total,
+            unique: Some(counts.unique),
+        };
+        Ok(match self {
+            Step::Plain => only_total(count_plain(n)?),
+            Step::Mirror => only_total(count_mirror(n)?),
+            Step::Symmetry => both(count_with_symmetry(n)?),
+            Step::Threads => both(
+                units(n)?
+                    .count_parallel(threads, |_, _| {})
+                    .map_err(CountError::Pool)?,
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_step_counts_ten_queens() {
+        let counts: Vec<Tally> = Step::ALL
+            .iter()
+            .map(|step| step.count(10, 2).unwrap())
+            .collect();
+        let total = |unique| Tally { total: 724, unique };
+        assert_eq!(
+            counts,
+            [total(None), total(None), total(Some(92)), total(Some(92))]
+        );
+        let names: Vec<&str> = Step::ALL.iter().map(|step| step.name()).collect();
+        assert_eq!(names, ["bitboard", "+ mirror", "+ symmetry", "+ threads"]);
+    }
+
+    #[test]
+    fn a_board_past_the_masks_is_refused() {
+        let error = Step::Threads.count(65, 1).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "n = 65 is too large for the bitboard solver, which accepts n up to 64"
+        );
+    }
+}
