@@ -151,7 +151,7 @@ mod walk;
 pub use classes::{Branch, Classes};
 pub use count::{Counts, classify, count_mirror, count_plain, count_with_symmetry};
 pub use ladder::{CountError, Step, Tally};
-pub use plan::{Plan, UNIT_ROWS, Unit, units};
+pub use plan::{PRACTICAL_N, Plan, Tallied, UNIT_ROWS, Unit, units};
 pub use rayon::ThreadPoolBuildError;
 pub use search::{Bitboard, CELLS_PER_CHECK};
 

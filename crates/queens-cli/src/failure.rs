@@ -4,8 +4,8 @@
 //! | status | when |
 //! |--------|------|
 //! | 0 | answered (a count of 0 included), or the reader of the output went away |
-//! | 1 | `first` found no solution, or a Sudoku puzzle had none; the output could not be written |
-//! | 2 | bad input: the command line, the problem, a malformed Sudoku line, a path that cannot be written, work refused without `--force` |
+//! | 1 | `first` found no solution, or a Sudoku puzzle had none; the output could not be written, or the counting threads could not start |
+//! | 2 | bad input: the command line (`--threads` out of 1..=256 or without the counter included), the problem, a malformed Sudoku line, a path that cannot be written, work refused without `--force` |
 //! | 3 | a search placed its budget of queens, or of Sudoku digits (`--budget`), without an answer |
 //! | 130 | a search stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
 //!
@@ -88,6 +88,15 @@ pub(crate) enum Failure {
         /// The solutions counted until then.
         solutions: u64,
     },
+    /// `--threads` given to a count the bitboard's counter does not run.
+    #[error(
+        "error: --threads is for the bitboard counter, which counts boards without --queen, \
+         --budget or another --algo"
+    )]
+    ThreadsWithoutCounter,
+    /// The counter's threads could not be started.
+    #[error("error: cannot start the counting threads: {0}")]
+    Threads(queens_bitboard::ThreadPoolBuildError),
     /// `sudoku` read no puzzle at all.
     #[error("error: the input holds no puzzle (one per line, 81 cells, or nine rows of nine)")]
     NoPuzzle,
@@ -157,10 +166,12 @@ impl Failure {
             | Failure::OutWithoutSvg
             | Failure::PageTooLong { .. }
             | Failure::Path { .. }
+            | Failure::ThreadsWithoutCounter
             | Failure::NoPuzzle => 2,
             Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
             Failure::Sudoku { stopped, .. } if *stopped > 0 => 3,
             Failure::NoSolution(_)
+            | Failure::Threads(_)
             | Failure::Output(_)
             | Failure::Input(_)
             | Failure::Sudoku { .. } => 1,

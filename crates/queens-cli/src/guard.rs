@@ -26,7 +26,8 @@
 
 use std::fmt::{self, Write as _};
 
-use queens_core::{Mode, Problem, SolverInfo, Workload, format};
+use queens_bitboard::{Bitboard, PRACTICAL_N};
+use queens_core::{Mode, Problem, Search as _, SolverInfo, Workload, format};
 
 /// The most placements a solver with a known workload may test without
 /// `--force`: about a second of the naive solver's work.
@@ -138,6 +139,19 @@ fn first_refusal(info: &SolverInfo, n: usize) -> Option<Refusal> {
     })
 }
 
+/// Whether counting an `n`×`n` board with the bitboard's parallel counter
+/// is refused without `--force`: past [`GRACE`] rows more than it counts in
+/// seconds, as for any other solver, since each row more costs it about
+/// seven times as much (n = 21 would take hours on two cores).
+pub(crate) fn counter_refusal(n: usize) -> Option<Refusal> {
+    (n > PRACTICAL_N.saturating_add(GRACE)).then_some(Refusal::TooLarge {
+        task: "counting",
+        n,
+        solver: Bitboard::INFO.name,
+        practical_n: PRACTICAL_N,
+    })
+}
+
 /// Whether tracing the whole search of `problem` is refused without
 /// `--force`: exactly when counting its solutions is, since a trace walks the
 /// same tree and prints more besides.
@@ -178,6 +192,12 @@ pub(crate) fn rules() -> String {
         let info = solver.info();
         let _ = writeln!(text, "  {:<width$} {}", info.name, limit(&info));
     }
+    let _ = writeln!(
+        text,
+        "The bitboard's parallel counter, which runs count without --queen or --budget, counts \
+         up to n = {} (it counts n = {PRACTICAL_N} in seconds).",
+        PRACTICAL_N + GRACE
+    );
     text
 }
 

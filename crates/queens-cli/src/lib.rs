@@ -65,6 +65,7 @@
 mod args;
 mod cli;
 mod commands;
+mod counter;
 mod failure;
 mod guard;
 mod output;

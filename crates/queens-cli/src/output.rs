@@ -33,10 +33,24 @@ pub(crate) struct CountRecord {
     pub(crate) unique: bool,
     /// The number of solutions.
     pub(crate) count: u64,
-    /// The search's statistics.
+    /// The search's statistics; `null` from the bitboard's parallel
+    /// counter, which does not keep the model's.
     pub(crate) stats: Option<Stats>,
+    /// How the bitboard's parallel counter ran, when it counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) counter: Option<CounterRecord>,
     /// The wall-clock time of the counted search, in seconds.
     pub(crate) seconds: f64,
+}
+
+/// What the JSON record of a count by the bitboard's parallel counter says
+/// about the run.
+#[derive(Serialize)]
+pub(crate) struct CounterRecord {
+    /// The work units counted.
+    pub(crate) units: usize,
+    /// The threads that counted them.
+    pub(crate) threads: usize,
 }
 
 /// The answer of `first --json`.

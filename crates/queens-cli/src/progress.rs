@@ -15,7 +15,8 @@
 //! that a quick run never flashes a bar. A count or a listing measures its
 //! progress in top-level branches, with an estimate of the time left that
 //! assumes each branch still to go takes as long as the branches done so far
-//! took on average. A first solution has no such measure (most searches end
+//! took on average; the bitboard's parallel counter measures it in work
+//! units the same way. A first solution has no such measure (most searches end
 //! inside their first branch), so its bar shows the queens placed against
 //! the budget, which is what can run out. Stdout is never touched: the
 //! answer is exactly what it is without a bar.
@@ -28,6 +29,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use queens_bitboard::Bitboard;
 use queens_core::{Error, Instrument, Problem, Progress, Solver, Watch};
 
 use crate::failure::Failure;
@@ -45,6 +47,8 @@ pub(crate) enum Measure {
     Branches,
     /// Queens placed, against the budget: first solutions.
     Queens,
+    /// Work units finished: the bitboard's parallel counter.
+    Units,
 }
 
 /// How a search is watched.
@@ -70,7 +74,7 @@ pub(crate) fn watched<T>(
     watching: Watching,
     search: impl FnOnce(&mut Watch<'_>) -> Result<T, Error>,
 ) -> Result<(T, f64), Failure> {
-    let bar = Bar::start(watching, solver, problem);
+    let bar = Bar::start(watching, prefix(problem.n(), solver));
     let mut listener = |progress: Progress| bar.update(progress);
     let mut watch = Watch::new(watching.instrument)
         .with_budget(watching.budget)
@@ -81,6 +85,35 @@ pub(crate) fn watched<T>(
     let seconds = started.elapsed().as_secs_f64();
     bar.finish();
     Ok((outcome?, seconds))
+}
+
+/// Runs `count`, the bitboard's parallel counter on an `n`×`n` board,
+/// with a bar by work units when `bar` allows (on a terminal, after
+/// [`DELAY`]): `count` gets the function to call with each unit done and
+/// the number of units. Returns what `count` returned with the seconds it
+/// took.
+pub(crate) fn counted_units<T>(
+    n: usize,
+    bar: bool,
+    count: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T,
+) -> (T, f64) {
+    let watching = Watching {
+        bar,
+        measure: Measure::Units,
+        budget: None,
+        instrument: Instrument::Off,
+    };
+    let bar = Bar::start(watching, prefix(n, &Bitboard));
+    let started = Instant::now();
+    let counted = count(&|done, of| bar.parts_done(done, of, "units"));
+    let seconds = started.elapsed().as_secs_f64();
+    bar.finish();
+    (counted, seconds)
+}
+
+/// The bar's prefix: the board and the solver.
+fn prefix(n: usize, solver: &dyn Solver) -> String {
+    format!("n = {n} {}", solver.info().name)
 }
 
 /// The flag Ctrl-C sets, with its handler installed on first use. If the
@@ -110,7 +143,7 @@ struct Bar {
 impl Bar {
     /// A bar for a search of `problem` with `solver`, revealed after
     /// [`DELAY`] when `watching` allows a bar and stderr is a terminal.
-    fn start(watching: Watching, solver: &dyn Solver, problem: &Problem) -> Self {
+    fn start(watching: Watching, prefix: String) -> Self {
         // A template that does not parse would be a bug found by the first
         // run on a terminal; the default bar stands in rather than a panic.
         let style =
@@ -118,9 +151,9 @@ impl Bar {
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
         let bar = ProgressBar::with_draw_target(watching.budget, ProgressDrawTarget::hidden())
             .with_style(style)
-            .with_prefix(format!("n = {} {}", problem.n(), solver.info().name))
+            .with_prefix(prefix)
             .with_message(match watching.measure {
-                Measure::Branches => "estimating the time left".to_owned(),
+                Measure::Branches | Measure::Units => "estimating the time left".to_owned(),
                 Measure::Queens => queens_message(0, watching.budget, Duration::ZERO),
             });
         let visible = watching.bar && io::stderr().is_terminal();
@@ -155,15 +188,9 @@ impl Bar {
     fn update(&self, progress: Progress) {
         match self.measure {
             Measure::Branches if progress.branches > 0 => {
-                self.bar.set_length(progress.branches as u64);
-                self.bar.set_position(progress.branches_done as u64);
-                self.bar.set_message(remaining(
-                    progress.branches_done,
-                    progress.branches,
-                    self.started.elapsed(),
-                ));
+                self.parts_done(progress.branches_done, progress.branches, "branches");
             }
-            Measure::Branches => {}
+            Measure::Branches | Measure::Units => {}
             Measure::Queens => {
                 self.bar.set_position(progress.queens_placed);
                 self.bar.set_message(queens_message(
@@ -173,6 +200,14 @@ impl Bar {
                 ));
             }
         }
+    }
+
+    /// `done` of `of` parts of the work (`what`) are finished.
+    fn parts_done(&self, done: usize, of: usize, what: &str) {
+        self.bar.set_length(of as u64);
+        self.bar.set_position(done as u64);
+        self.bar
+            .set_message(remaining(done, of, what, self.started.elapsed()));
     }
 
     /// Removes the bar from the terminal, if it was ever drawn.
@@ -187,11 +222,12 @@ impl Bar {
     }
 }
 
-/// What the bar says after `done` of `of` branches in `elapsed`: the
-/// branches and the time left if each remaining branch takes the average
-/// time of those done. Short, so that the whole bar fits 80 columns.
-fn remaining(done: usize, of: usize, elapsed: Duration) -> String {
-    let branches = format!("{done}/{of} branches");
+/// What the bar says after `done` of `of` parts (`what`: branches or
+/// units) in `elapsed`: the parts and the time left if each remaining part
+/// takes the average time of those done. Short, so that the whole bar fits
+/// 80 columns.
+fn remaining(done: usize, of: usize, what: &str, elapsed: Duration) -> String {
+    let branches = format!("{done}/{of} {what}");
     let Some(per_branch) = u32::try_from(done)
         .ok()
         .filter(|&done| done > 0)
@@ -230,11 +266,21 @@ mod tests {
     fn the_estimate_assumes_branches_of_average_length() {
         let second = Duration::from_secs(1);
         assert_eq!(
-            remaining(0, 8, second),
+            remaining(0, 8, "branches", second),
             "0/8 branches, estimating the time left"
         );
-        assert_eq!(remaining(2, 8, 4 * second), "2/8 branches, ~12s left");
-        assert_eq!(remaining(1, 16, 10 * second), "1/16 branches, ~3m left");
+        assert_eq!(
+            remaining(2, 8, "branches", 4 * second),
+            "2/8 branches, ~12s left"
+        );
+        assert_eq!(
+            remaining(1, 16, "branches", 10 * second),
+            "1/16 branches, ~3m left"
+        );
+        assert_eq!(
+            remaining(100, 1354, "units", 2 * second),
+            "100/1354 units, ~25s left"
+        );
     }
 
     #[test]

@@ -25,11 +25,13 @@ use queens_core::modes::{self, Answer};
 use queens_core::{Instrument, Mode, Problem, Query, Solver};
 use serde_json::Value;
 
-/// OEIS A000170: the number of solutions for n = 0, 1, ..., 12.
-const SOLUTIONS: [u64; 13] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+/// OEIS A000170: the number of solutions for n = 0, 1, ..., 14.
+const SOLUTIONS: [u64; 15] = [
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+];
 
-/// OEIS A002562: the number of fundamental solutions for n = 0, 1, ..., 12.
-const FUNDAMENTAL: [u64; 13] = [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
+/// OEIS A002562: the number of fundamental solutions for n = 0, 1, ..., 14.
+const FUNDAMENTAL: [u64; 15] = [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
 
 /// The first four-queens board of the row-major solvers, `[1, 3, 0, 2]`:
 /// the picture in seed 000.
@@ -291,6 +293,84 @@ fn lookup_counts_to_twelve() {
     assert_counts("lookup", 12);
 }
 
+#[test]
+fn the_counter_counts_to_fourteen_on_any_number_of_threads() {
+    assert_counts("bitboard", 14);
+    for threads in ["1", "3"] {
+        let run = queens(&["count", "14", "--threads", threads]);
+        assert_eq!(run.answered(), "365596\n", "{threads} threads");
+        let run = queens(&["count", "14", "--unique", "--threads", threads]);
+        assert_eq!(run.answered(), "45752\n", "{threads} threads");
+    }
+}
+
+#[test]
+fn the_counters_record_says_how_it_ran() {
+    let record = queens(&["count", "12", "--unique", "--threads", "3", "--json"]).json();
+    assert_eq!(
+        keys(&record),
+        [
+            "algorithm",
+            "count",
+            "counter",
+            "n",
+            "seconds",
+            "stats",
+            "unique"
+        ]
+    );
+    assert_eq!(record["count"], 1787);
+    assert_eq!(record["stats"], Value::Null);
+    assert_eq!(record["counter"]["units"], 268);
+    assert_eq!(record["counter"]["threads"], 3);
+}
+
+#[test]
+fn the_bitboard_search_runs_through_the_model_with_a_budget_or_queens() {
+    // With a budget the counter cannot keep, the bitboard's own search
+    // counts, with the lookup solver's statistics.
+    let record = queens(&["count", "8", "--budget", "100000", "--json"]).json();
+    assert_eq!(record["count"], 92);
+    assert_eq!(record["stats"]["queens_placed"], 2056);
+    assert_eq!(record["stats"]["cells_read"], 47160);
+    assert!(record.get("counter").is_none());
+    let record = queens(&["count", "8", "--queen", "0:3", "--json"]).json();
+    assert_eq!(record["count"], 18);
+    assert_eq!(record["stats"]["queens_placed"], 271);
+}
+
+#[test]
+fn threads_are_refused_where_they_cannot_serve() {
+    assert_eq!(
+        queens(&["count", "12", "--threads", "0"]).rejected(),
+        "error: invalid value '0' for '--threads <N>': 0 is not in 1..=256"
+    );
+    assert_eq!(
+        queens(&["count", "12", "--threads", "257"]).rejected(),
+        "error: invalid value '257' for '--threads <N>': 257 is not in 1..=256"
+    );
+    let without_counter = "error: --threads is for the bitboard counter, which counts boards \
+                           without --queen, --budget or another --algo";
+    for extra in [
+        &["--algo", "lookup"],
+        &["--queen", "0:1"],
+        &["--budget", "99"],
+    ] {
+        let mut args = vec!["count", "8", "--threads", "2"];
+        args.extend(extra);
+        assert_eq!(queens(&args).rejected(), without_counter, "{extra:?}");
+    }
+    assert_eq!(
+        queens(&["count", "21"]).rejected(),
+        "error: counting the solutions for n = 21 with the bitboard solver would take a long \
+         time (it handles n up to 18 in seconds); pass --force to run it anyway"
+    );
+    assert_eq!(
+        queens(&["count", "65", "--threads", "2"]).rejected(),
+        "error: n = 65 is too large for the bitboard solver, which accepts n up to 64"
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Plain output
 // ---------------------------------------------------------------------------
@@ -350,7 +430,11 @@ fn a_count_of_zero_is_an_answer() {
 #[test]
 fn count_json_reports_the_solvers_own_statistics() {
     for algo in BACKTRACKING {
-        let record = queens(&["count", "8", "--algo", algo, "--json"]).json();
+        // With a budget, the bitboard counts through the model's search.
+        let record = queens(&[
+            "count", "8", "--algo", algo, "--json", "--budget", "1000000",
+        ]);
+        let record = record.json();
         assert_eq!(
             keys(&record),
             ["algorithm", "count", "n", "seconds", "stats", "unique"]
@@ -1234,7 +1318,18 @@ fn a_trace_places_what_count_counts_for_every_solver() {
             let size = n.to_string();
             let trace = queens(&["trace", &size, "--algo", algo]);
             let events = event_lines(trace.answered());
-            let count = queens(&["count", &size, "--algo", algo, "--json"]).json();
+            // A budget sends the bitboard through the model's search, which
+            // keeps statistics, rather than its parallel counter.
+            let count = queens(&[
+                "count",
+                &size,
+                "--algo",
+                algo,
+                "--json",
+                "--budget",
+                "1000000000",
+            ]);
+            let count = count.json();
             let places = events
                 .iter()
                 .filter(|line| line.starts_with("place "))
@@ -1452,7 +1547,7 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     // Tests capture stderr, so it is no terminal: nothing may appear there.
     let run = queens(&["count", "12", "--algo", "array"]);
     assert_eq!(run.answered(), "14200\n");
-    let quiet = queens(&["count", "8", "--quiet", "--json"]).json();
+    let quiet = queens(&["count", "8", "--algo", "lookup", "--quiet", "--json"]).json();
     assert_eq!(quiet["count"], 92);
     let library = library_answer("lookup", Mode::Count, 8);
     assert_eq!(quiet["stats"], stats_json(&library));
@@ -1488,12 +1583,22 @@ fn ctrl_c_stops_a_listing_and_says_how_far_it_got() {
 
 #[test]
 fn ctrl_c_stops_a_count_and_says_how_far_it_got() {
-    // Sixteen queens take the array solver many seconds; Ctrl-C (SIGINT)
-    // comes once the tool has surely installed its handler. With stderr no
-    // terminal, only a count that keeps statistics (--json) is monitored; a
-    // plain one takes the silent path, which Ctrl-C ends the default way.
+    // Sixteen queens take the array solver many seconds, and eighteen the
+    // counter on one thread half a minute.
+    let found = interrupted_count(&["count", "16", "--algo", "array", "--json"]);
+    assert!(found < 14_772_512, "{found} solutions: more than there are");
+    let found = interrupted_count(&["count", "18", "--threads", "1"]);
+    assert!(
+        found < 666_090_624,
+        "{found} solutions: more than there are"
+    );
+}
+
+/// Starts `queens args`, sends it Ctrl-C (SIGINT) once the tool has surely
+/// installed its handler, and returns the solutions it says it found.
+fn interrupted_count(args: &[&str]) -> u64 {
     let child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["count", "16", "--algo", "array", "--json"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -1505,15 +1610,14 @@ fn ctrl_c_stops_a_count_and_says_how_far_it_got() {
         .expect("kill runs");
     assert!(signalled.success());
     let output = child.wait_with_output().expect("the run ends");
-    assert_eq!(output.status.code(), Some(130));
+    assert_eq!(output.status.code(), Some(130), "{args:?}");
     assert_eq!(String::from_utf8_lossy(&output.stdout), "");
     let stderr = String::from_utf8_lossy(&output.stderr);
     let found = stderr
         .strip_prefix("interrupted: ")
         .and_then(|rest| rest.strip_suffix(" solutions found before Ctrl-C\n"))
         .unwrap_or_else(|| panic!("unexpected stderr: {stderr:?}"));
-    let found: u64 = found.replace(',', "").parse().expect("a count");
-    assert!(found < 14_772_512, "{found} solutions: more than there are");
+    found.replace(',', "").parse().expect("a count")
 }
 
 // ---------------------------------------------------------------------------

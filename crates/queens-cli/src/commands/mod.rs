@@ -6,7 +6,7 @@
 
 use clap::Subcommand;
 
-use crate::args::{DrawOptions, Options};
+use crate::args::DrawOptions;
 use crate::failure::Failure;
 
 mod all;
@@ -18,10 +18,11 @@ mod trace;
 /// The questions the tool answers.
 #[derive(Subcommand)]
 pub(crate) enum Command {
-    /// Print the number of solutions. On a terminal, a long count shows a
-    /// progress bar on stderr; Ctrl-C stops it and says how many solutions
-    /// were found.
-    Count(Options),
+    /// Print the number of solutions. The default solver, bitboard, counts
+    /// a board without --queen or --budget with its parallel counter, on
+    /// every core. On a terminal, a long count shows a progress bar on
+    /// stderr; Ctrl-C stops it and says how many solutions were found.
+    Count(count::CountOptions),
     /// Print the first solution in the solver's order, as a board (a 0/1
     /// matrix unless --format says otherwise).
     First(DrawOptions),

@@ -1,0 +1,92 @@
+//! `count` on the bitboard's parallel counter: the default way a count
+//! runs, and the fastest.
+//!
+//! The counter answers what [`queens_core::modes`] answers for a plain
+//! board, the number of solutions or of fundamental ones, but not through
+//! the model's search: it walks one board of each class of 8, 4 or 2
+//! solutions and counts both numbers at once, in work units spread over
+//! `--threads` threads (see `queens_bitboard`'s documentation). It runs
+//! when the bitboard solver is asked (the default) for a board without
+//! pre-placed queens, which its symmetries need, and without `--budget`,
+//! since it does not count the queens it places: with either, the
+//! bitboard's own search runs through the model like every other solver's,
+//! budget and statistics included.
+//!
+//! Its work is predicted by the board size alone ([`guard::counter_refusal`]),
+//! and Ctrl-C stops it within one unit: no budget is needed. Its JSON record
+//! has no statistics, the model's count of queens and checks, which it does
+//! not keep, and says instead how many units and threads it used.
+
+use std::io::Write;
+
+use queens_bitboard::{Bitboard, Tallied, units};
+use queens_core::Search as _;
+
+use crate::args::Options;
+use crate::failure::Failure;
+use crate::output::{self, CountRecord, CounterRecord};
+use crate::{guard, progress};
+
+/// The most threads `--threads` may ask for: far more than any machine this
+/// runs on has cores, few enough that a typo cannot start thousands.
+pub(crate) const MOST_THREADS: u64 = 256;
+
+/// Whether a count with `options` runs on the counter.
+pub(crate) fn applies(options: &Options) -> bool {
+    let problem = &options.problem;
+    problem.algo.info().name == Bitboard::INFO.name
+        && problem.queens.is_empty()
+        && problem.budget.is_none()
+}
+
+/// Counts the board of `options` on `threads` threads (`None`: one per
+/// core), and prints the answer as `count` does.
+pub(crate) fn count(
+    options: &Options,
+    threads: Option<usize>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let n = options.problem.n;
+    let plan = units(n)?;
+    if let Some(refusal) = guard::counter_refusal(n).filter(|_| !options.force) {
+        return Err(Failure::Refused(refusal));
+    }
+    let stop = progress::interrupt_flag();
+    let threads = threads.unwrap_or_else(cores);
+    let (tallied, seconds) = progress::counted_units(n, !options.quiet, |progress| {
+        plan.classify_until(0..plan.len(), threads, stop, progress)
+    });
+    let tallied: Tallied = tallied.map_err(Failure::Threads)?;
+    let counts = tallied.classes.counts();
+    let count = if options.unique {
+        counts.unique
+    } else {
+        counts.total
+    };
+    if tallied.stopped {
+        return Err(Failure::Interrupted { solutions: count });
+    }
+    if options.json {
+        let record = CountRecord {
+            n,
+            algorithm: Bitboard::INFO.name,
+            unique: options.unique,
+            count,
+            stats: None,
+            counter: Some(CounterRecord {
+                units: plan.len(),
+                threads,
+            }),
+            seconds,
+        };
+        output::json_line(out, &record)?;
+    } else {
+        writeln!(out, "{count}")?;
+    }
+    Ok(())
+}
+
+/// One thread per core, when `--threads` is not given.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
