@@ -350,6 +350,20 @@ mod tests {
     }
 
     #[test]
+    fn the_classes_of_the_essays_table() {
+        let sizes = |n| {
+            let classes = crate::classify(n).unwrap();
+            [classes.eight, classes.four, classes.two, classes.one]
+        };
+        assert_eq!(sizes(4), [0, 0, 1, 0]);
+        assert_eq!(sizes(5), [1, 0, 1, 0]);
+        assert_eq!(sizes(6), [0, 1, 0, 0]);
+        assert_eq!(sizes(8), [11, 1, 0, 0]);
+        assert_eq!(sizes(12), [1765, 18, 4, 0]);
+        assert_eq!(sizes(1), [0, 0, 0, 1]);
+    }
+
+    #[test]
     fn the_four_queens_board_is_a_class_of_two() {
         let tally = SideTally::new(4, 1);
         assert_eq!(tally.classify(&[1, 3, 0, 2]), Some(Size::Two));

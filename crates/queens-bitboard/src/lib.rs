@@ -48,45 +48,66 @@
 //! [`CELLS_PER_CHECK`] entries (one bit of each word). Its statistics
 //! equal the lookup solver's number for number; its gain, one `and` of
 //! three words per row instead of three reads per column, is what no
-//! statistic of the model counts. It counts n = 16 in about 9 s through
-//! the model's modes, three times faster than the lookup solver.
+//! statistic of the model counts (`cargo xtask compare` times the two side
+//! by side).
 //!
 //! # The counters
 //!
 //! Each technique has its own function, so that each shows its own gain.
-//! Processor seconds, one thread unless said, on the workspace's two-core
-//! machine, measured back to back with the C peer (`bitboard_mirror.c`,
-//! `gcc -O3 -march=native`, recursive, which mirrors with its `s`
-//! argument); `examples/count.rs` runs each:
+//! Their times against the C peer (`bitboard_mirror.c`, `gcc -O3
+//! -march=native`, recursive, which mirrors with its `s` argument) at
+//! n = 17, each ratio from runs back to back on the workspace's two-core
+//! machine: `examples/count.rs` runs each technique (`count 17 plain`, ...,
+//! `count 17 symmetry 2`), `cargo xtask peers --counter` the last two
+//! against the peer in one command, and the timings themselves live in the
+//! generated page `docs/growth.md` (`cargo xtask growth`):
 //!
-//! | technique | n = 15 | n = 16 | n = 17 | n = 17 / C mirror |
-//! |---|---|---|---|---|
-//! | C peer, whole tree (`bm 17`) | 0.94 | 6.18 | 44.3 | 1.85 |
-//! | C peer, mirror (`bm 17 s`) | 0.53 | 3.20 | 23.95 | 1 |
-//! | [`count_plain`]: the whole tree | 0.46 | 3.12 | 22.3 | 0.93 |
-//! | [`count_mirror`]: first-row queen in the left half, twice, and the middle once | 0.25 | 1.55 | 11.8 | 0.49 |
-//! | [`count_with_symmetry`]: Takaken's classes, total and unique together | 0.11 | 0.76 | 5.44 | 0.23 |
-//! | [`Plan::count_parallel`] on 2 threads: wall seconds | 0.09 | 0.50 | 3.42 | 0.14 |
+//! | technique | time / C mirror, n = 17 |
+//! |---|---|
+//! | C peer, whole tree (`bm 17`) | 1.85 |
+//! | C peer, mirror (`bm 17 s`) | 1 |
+//! | [`count_plain`]: the whole tree | 0.93 |
+//! | [`count_mirror`]: first-row queen in the left half, twice, and the middle once | 0.49 |
+//! | [`count_with_symmetry`]: Takaken's classes, total and unique together | 0.23 |
+//! | [`Plan::count_parallel`] on 2 threads: wall time | 0.12 |
 //!
-//! (The last row's processor time is that of one thread, 5.5 s at n = 17:
-//! cutting the work into units costs nothing measurable. n = 18,
-//! 666,090,624 solutions and 83,263,591 classes, takes 39 processor
-//! seconds: about 20 s of wall time on two free cores, 27 s measured while
-//! other builds shared them.)
+//! (The last row's processor time is that of one thread: cutting the work
+//! into units costs nothing measurable.)
 //!
 //! Two things make the counters fast: fewer nodes (the symmetries) and
 //! cheaper nodes (the walk).
 //!
 //! ## Classes of 8, 4 and 2
 //!
-//! The eight symmetries of the square map solutions to solutions; a class
-//! of images holds 8 boards, 4 when a half turn keeps its boards, 2 when a
-//! quarter turn does (no solution for n ≥ 2 is its own mirror image). The
-//! search of [`count_with_symmetry`] finds one member of each class and
+//! The eight symmetries of the square (four rotations, four reflections)
+//! map solutions to solutions; a class of images holds 8 boards, 4 when a
+//! half turn keeps its boards, 2 when a quarter turn does (no solution for
+//! n ≥ 2 is its own mirror image). The four-queens board is the smallest
+//! class of 2: a quarter turn gives the board back.
+//!
+//! ```text
+//!   . Q . .                    . Q . .
+//!   . . . Q   quarter turn     . . . Q     queens = [1, 3, 0, 2]:
+//!   Q . . .   ───────────►     Q . . .     its mirror image [2, 0, 3, 1]
+//!   . . Q .                    . . Q .     is the class's other board
+//! ```
+//!
+//! The search of [`count_with_symmetry`] finds one member of each class and
 //! tells its size, so `total = 8·C8 + 4·C4 + 2·C2` and `unique = C8 + C4 +
 //! C2` come out together, without enumerating the other members and
-//! without a canonical test of each solution. After Takaken, the member
-//! looked for has its top edge's queen nearest a corner, in the left half:
+//! without a canonical test of each solution ([`classify`] gives the sizes;
+//! a test pins these):
+//!
+//! | n | classes of 8 | of 4 | of 2 | unique | total |
+//! |---|---|---|---|---|---|
+//! | 4 | 0 | 0 | 1 | 1 | 2 |
+//! | 5 | 1 | 0 | 1 | 2 | 10 |
+//! | 6 | 0 | 1 | 0 | 1 | 4 |
+//! | 8 | 11 | 1 | 0 | 12 | 92 |
+//! | 12 | 1,765 | 18 | 4 | 1,787 | 14,200 |
+//!
+//! After Takaken, the member looked for has its top edge's queen nearest a
+//! corner, in the left half:
 //!
 //! - the **corner** branches put the first queen in column 0 and the
 //!   second in column `b1`; every class there has 8 boards, and keeping
@@ -103,8 +124,7 @@
 //! [`Branch`] lists the branches; [`Classes`] holds the four sizes (one is
 //! the class of the empty board of n = 0 and of the lone queen of n = 1,
 //! which every symmetry keeps: both boards count 1 solution and 1 class, as
-//! the model's modes count them with every solver). At n = 16 the search
-//! places 0.43 times the queens of the mirrored one.
+//! the model's modes count them with every solver).
 //!
 //! ## A walk without guesses
 //!
@@ -114,8 +134,9 @@
 //! straight-line code: each step places a queen, writes the row below to a
 //! stack that holds only rows with columns left to try, and picks the new
 //! top by arithmetic. Two such walks, on two stacks, step in turn in one
-//! loop so that the processor overlaps them. That takes the mirrored count
-//! from the C peer's 3.2 s to 1.6 s at n = 16.
+//! loop so that the processor overlaps them. That halves the mirrored
+//! count's time against the C peer's, which walks the same boards (0.49 in
+//! the table above).
 //!
 //! # Work units
 //!
