@@ -1,7 +1,8 @@
 //! Criterion benchmarks of every registered solver, one group per mode
 //! (`count`, `first`), one function per solver, the board size as the
 //! parameter: `count/array/10` is the array solver counting the solutions of
-//! n = 10.
+//! n = 10. A third group, `ladder`, times the bitboard's counters, one step
+//! of `queens_bitboard::Step` each (`ladder/+ symmetry/14`).
 //!
 //! The solvers come from `queens_solvers::ALL`, so a solver added to the
 //! registry is benchmarked without touching this file. Each runs on the
@@ -23,6 +24,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion};
+use queens_bitboard::Step;
 use queens_core::{Problem, Solver, SolverInfo, modes};
 
 /// The board sizes a solver is benchmarked at: 8 and 10, where the
@@ -67,6 +69,25 @@ fn bench_mode<T>(criterion: &mut Criterion, mode: &str, ask: impl Fn(&dyn Solver
     group.finish();
 }
 
+/// The board sizes of the ladder: where the counters take milliseconds, so
+/// that each step's gain shows over the noise of a shared machine.
+const LADDER_SIZES: [usize; 2] = [12, 14];
+
+/// The bitboard's counters, one function per step of the ladder; the
+/// threads step runs on every core.
+fn ladder(criterion: &mut Criterion) {
+    let mut group = criterion.benchmark_group("ladder");
+    for step in Step::ALL {
+        for n in LADDER_SIZES {
+            let id = BenchmarkId::new(step.name(), n);
+            group.bench_with_input(id, &n, |bench, &n| {
+                bench.iter(|| step.count(black_box(n), 0).expect("n fits the masks"));
+            });
+        }
+    }
+    group.finish();
+}
+
 /// What `criterion_group!` and `criterion_main!` would write, by hand: the
 /// macros' public function has no documentation, which the workspace's lints
 /// refuse.
@@ -74,5 +95,6 @@ fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     count(&mut criterion);
     first(&mut criterion);
+    ladder(&mut criterion);
     criterion.final_summary();
 }
