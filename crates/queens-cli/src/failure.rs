@@ -124,7 +124,7 @@ pub(crate) enum Failure {
     #[error("error: cannot write the output: {0}")]
     Output(#[from] io::Error),
     /// A search placed its budget of queens without an answer.
-    #[error("error: {}; pass --force to search on", over_budget(*placed, *found))]
+    #[error("error: {}; pass --force without --budget to search on", over_budget(*placed, *found))]
     OverBudget {
         /// The queens placed when it was stopped.
         placed: u64,
@@ -261,12 +261,12 @@ mod tests {
         let line = |placed, found| Failure::OverBudget { placed, found }.to_string();
         assert_eq!(
             line(1_000, 0),
-            "error: no solution found after 1,000 queens placed; pass --force to search on"
+            "error: no solution found after 1,000 queens placed; pass --force without --budget to search on"
         );
         assert_eq!(
             line(2_000, 44),
             "error: stopped after 2,000 queens placed, its budget, with 44 solutions found; \
-             pass --force to search on"
+             pass --force without --budget to search on"
         );
         assert_eq!(
             Failure::OverBudget {

@@ -802,7 +802,7 @@ fn searches_that_cannot_be_predicted_stop_at_their_budget() {
         assert_eq!(
             one_line(&run.args, &run.stderr),
             format!(
-                "error: no solution found after {placed} queens placed; pass --force to search on"
+                "error: no solution found after {placed} queens placed; pass --force without --budget to search on"
             )
         );
     };
@@ -843,7 +843,7 @@ fn counts_listings_and_traces_stop_at_their_budget_too() {
     assert_eq!(
         one_line(&count.args, &count.stderr),
         "error: stopped after 1,000 queens placed, its budget, with 44 solutions found; \
-         pass --force to search on"
+         pass --force without --budget to search on"
     );
     let listing = queens(&["all", "8", "--format", "rows", "--budget", "1000"]);
     listing.assert_status(3);
@@ -857,7 +857,7 @@ fn counts_listings_and_traces_stop_at_their_budget_too() {
     assert_eq!(
         one_line(&unique.args, &unique.stderr),
         "error: stopped after 100,000 queens placed, its budget, with 719 solutions found; \
-         pass --force to search on"
+         pass --force without --budget to search on"
     );
     // A trace prints its summary so far, then fails the same way.
     let trace = queens(&["trace", "6", "--budget", "10"]);
@@ -872,7 +872,7 @@ fn counts_listings_and_traces_stop_at_their_budget_too() {
     assert!(trace.stdout.contains("  queens placed: 10\n"));
     assert_eq!(
         one_line(&trace.args, &trace.stderr),
-        "error: no solution found after 10 queens placed; pass --force to search on"
+        "error: no solution found after 10 queens placed; pass --force without --budget to search on"
     );
 }
 
