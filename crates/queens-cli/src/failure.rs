@@ -5,7 +5,7 @@
 //! |--------|------|
 //! | 0 | answered (a count of 0 included), or the reader of the output went away |
 //! | 1 | `first` found no solution, or a Sudoku puzzle had none; the output could not be written, or the counting threads could not start |
-//! | 2 | bad input: the command line (`--threads` out of 1..=256 or without the counter included), the problem, a malformed Sudoku line, a path that cannot be written, work refused without `--force` |
+//! | 2 | bad input: an input that cannot be read (a directory, not UTF-8), the command line (`--threads` out of 1..=256 or without the counter included), the problem, a malformed Sudoku line, a path that cannot be written, work refused without `--force` |
 //! | 3 | a search placed its budget of queens, or of Sudoku digits (`--budget`), without an answer |
 //! | 130 | a search stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
 //!
@@ -26,7 +26,7 @@ use crate::guard::Refusal;
 /// The exit statuses, as `--help` tells them.
 pub(crate) const EXIT_STATUS: &str = "Exit status: 0 when answered (a count of 0 included), \
     1 when `first` finds no solution (or a Sudoku puzzle has none), 2 for bad input (a \
-    malformed Sudoku line included), a path that cannot be written or work refused without \
+    malformed Sudoku line or an unreadable input included), a path that cannot be written or work refused without \
     --force, 3 when a search places its budget of queens or Sudoku digits (--budget) without an \
     answer, 130 when Ctrl-C stops a search.";
 
@@ -167,13 +167,13 @@ impl Failure {
             | Failure::PageTooLong { .. }
             | Failure::Path { .. }
             | Failure::ThreadsWithoutCounter
+            | Failure::Input(_)
             | Failure::NoPuzzle => 2,
             Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
             Failure::Sudoku { stopped, .. } if *stopped > 0 => 3,
             Failure::NoSolution(_)
             | Failure::Threads(_)
             | Failure::Output(_)
-            | Failure::Input(_)
             | Failure::Sudoku { .. } => 1,
             Failure::OverBudget { .. } => 3,
             Failure::Interrupted { .. } => 130,

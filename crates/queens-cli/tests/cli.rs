@@ -1753,3 +1753,13 @@ fn a_bad_line_is_reported_and_the_batch_goes_on() {
             .starts_with("error: invalid value 'dancing-links' for '--algo")
     );
 }
+
+#[test]
+fn an_unreadable_sudoku_input_is_bad_input() {
+    let directory = std::env::temp_dir();
+    let run = queens(&["sudoku", &directory.display().to_string()]);
+    assert_eq!(
+        run.rejected(),
+        "error: cannot read the input: Is a directory (os error 21)"
+    );
+}
