@@ -79,6 +79,13 @@ impl Classes {
     /// do around n = 29, far beyond what can be counted: never silently
     /// wrong.
     pub fn counts(self) -> Counts {
+        self.checked_counts()
+            .expect("the number of solutions passes u64::MAX")
+    }
+
+    /// The numbers of solutions and of classes, `None` when one passes
+    /// `u64::MAX`: for classes read from elsewhere, which may be anything.
+    pub fn checked_counts(self) -> Option<Counts> {
         let total = [
             (self.eight, 8),
             (self.four, 4),
@@ -88,19 +95,11 @@ impl Classes {
         .into_iter()
         .try_fold(0u64, |sum, (classes, size)| {
             classes.checked_mul(size)?.checked_add(sum)
-        });
-        Counts {
-            total: total.expect("the number of solutions passes u64::MAX"),
-            unique: self.unique(),
-        }
-    }
-
-    /// The number of classes.
-    fn unique(self) -> u64 {
-        [self.eight, self.four, self.two, self.one]
+        })?;
+        let unique = [self.eight, self.four, self.two, self.one]
             .into_iter()
-            .try_fold(0u64, u64::checked_add)
-            .expect("the number of classes passes u64::MAX")
+            .try_fold(0u64, u64::checked_add)?;
+        Some(Counts { total, unique })
     }
 
     /// The classes of both.
@@ -110,13 +109,18 @@ impl Classes {
     /// When a sum passes `u64::MAX` (see [`Classes::counts`]).
     #[must_use]
     pub fn plus(self, other: Classes) -> Classes {
-        let add = |a: u64, b: u64| a.checked_add(b).expect("a class count passes u64::MAX");
-        Classes {
-            eight: add(self.eight, other.eight),
-            four: add(self.four, other.four),
-            two: add(self.two, other.two),
-            one: add(self.one, other.one),
-        }
+        self.checked_plus(other)
+            .expect("a class count passes u64::MAX")
+    }
+
+    /// The classes of both, `None` when a sum passes `u64::MAX`.
+    pub fn checked_plus(self, other: Classes) -> Option<Classes> {
+        Some(Classes {
+            eight: self.eight.checked_add(other.eight)?,
+            four: self.four.checked_add(other.four)?,
+            two: self.two.checked_add(other.two)?,
+            one: self.one.checked_add(other.one)?,
+        })
     }
 }
 

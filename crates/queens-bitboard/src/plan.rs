@@ -32,9 +32,13 @@ use crate::count::Counts;
 use crate::rules::{Rules, SLOTS, Slot, column};
 use crate::walk::{Frontier, Tally, walk_rules};
 
-/// The rows whose queens a unit fixes: 506 units for n = 14, 1,354 for
-/// n = 18, enough for a few threads to share evenly.
+/// The rows whose queens a unit of [`units`] fixes: 506 units for n = 14,
+/// 1,354 for n = 18, enough for a few threads to share evenly.
 pub const UNIT_ROWS: usize = 3;
+
+/// The most rows a unit may fix ([`units_with_rows`]): finer units, for
+/// sharing a large board among many machines.
+pub const MAX_UNIT_ROWS: usize = 8;
 
 /// The largest board [`Plan::count_parallel`] counts in seconds on two
 /// cores: n = 18, about 20 s (`cargo run --release -p queens-bitboard
@@ -52,7 +56,7 @@ const WALK_DEPTH: usize = 3;
 pub struct Unit {
     branch: Branch,
     /// The columns of the queens of rows `0..rows`.
-    columns: [u8; UNIT_ROWS],
+    columns: [u8; MAX_UNIT_ROWS],
     rows: u8,
 }
 
@@ -76,31 +80,53 @@ impl Unit {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     n: usize,
+    rows: usize,
     units: Vec<Unit>,
 }
 
-/// Cuts the search by classes of the `n`×`n` board into work units.
+/// Cuts the search by classes of the `n`×`n` board into work units, each
+/// fixing the queens of its first [`UNIT_ROWS`] rows.
 ///
 /// # Errors
 ///
 /// [`Error::TooLarge`] when `n` > 64.
 pub fn units(n: usize) -> Result<Plan, Error> {
+    units_with_rows(n, UNIT_ROWS)
+}
+
+/// Cuts the search by classes of the `n`×`n` board into work units, each
+/// fixing the queens of its first `rows` rows (or of every row but the
+/// last, on a smaller board), numbered as [`units`] numbers them.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] when `n` > 64.
+///
+/// # Panics
+///
+/// When `rows` is 0 or more than [`MAX_UNIT_ROWS`].
+pub fn units_with_rows(n: usize, rows: usize) -> Result<Plan, Error> {
+    assert!(
+        (1..=MAX_UNIT_ROWS).contains(&rows),
+        "a unit fixes 1 to {MAX_UNIT_ROWS} rows, not {rows}"
+    );
     Bitboard::INFO.check_size(n)?;
+    let fixed = rows;
     let mut units = Vec::new();
     for branch in Branch::all(n) {
         if branch == Branch::Whole {
             units.push(Unit {
                 branch,
-                columns: [0; UNIT_ROWS],
+                columns: [0; MAX_UNIT_ROWS],
                 rows: 0,
             });
             continue;
         }
         let rules = branch.rules(n);
-        let rows = UNIT_ROWS.min(n - 1);
+        let rows = fixed.min(n - 1);
         let mut frontier = Frontier::new(&rules, &[rules.root()], rows);
         while let Some(prefix) = frontier.next_state() {
-            let mut columns = [0; UNIT_ROWS];
+            let mut columns = [0; MAX_UNIT_ROWS];
             for (row, col) in columns[..rows].iter_mut().enumerate() {
                 // A column of a board of at most 64 fits in a byte.
                 *col = column(prefix, row) as u8;
@@ -112,13 +138,23 @@ pub fn units(n: usize) -> Result<Plan, Error> {
             });
         }
     }
-    Ok(Plan { n, units })
+    Ok(Plan {
+        n,
+        rows: fixed,
+        units,
+    })
 }
 
 impl Plan {
     /// The board size.
     pub fn n(&self) -> usize {
         self.n
+    }
+
+    /// The rows whose queens a unit fixes (fewer on boards too small for
+    /// them).
+    pub fn rows(&self) -> usize {
+        self.rows
     }
 
     /// The number of units.
@@ -140,7 +176,7 @@ impl Plan {
     /// unit.
     pub fn classify_unit(&self, index: usize) -> Option<Classes> {
         let unit = self.units.get(index)?;
-        let mut queens = [0; UNIT_ROWS];
+        let mut queens = [0; MAX_UNIT_ROWS];
         let rows = usize::from(unit.rows);
         for (queen, col) in queens.iter_mut().zip(unit.queens()) {
             *queen = col;
@@ -351,6 +387,21 @@ mod tests {
         assert_eq!(last.queens().collect::<Vec<_>>(), [3, 6, 4]);
         assert_eq!(units(1).unwrap().units()[0].branch(), Branch::Whole);
         assert!(units(3).unwrap().is_empty());
+    }
+
+    #[test]
+    fn finer_units_add_up_to_the_same_board() {
+        let lens: Vec<usize> = (1..=5)
+            .map(|rows| units_with_rows(10, rows).unwrap().len())
+            .collect();
+        assert_eq!(lens, [11, 29, 122, 423, 1106]);
+        for rows in [1, 5, MAX_UNIT_ROWS] {
+            let plan = units_with_rows(12, rows).unwrap();
+            assert_eq!(plan.rows(), rows);
+            let counts = plan.count_parallel(2, |_, _| {}).unwrap();
+            assert_eq!(counts.total, 14200, "{rows} rows");
+            assert_eq!(counts.unique, 1787, "{rows} rows");
+        }
     }
 
     #[test]

@@ -1,0 +1,62 @@
+//! Counts past one machine: shards of the fast counter's work, the records
+//! they leave, and the merge that proves the answer complete.
+//!
+//! # Why shards, and not a cluster of our own
+//!
+//! Every row more multiplies the count's work by about seven: Q(18) takes
+//! seconds on two cores, Q(21) hours, Q(23) weeks. Past that, counting is a
+//! batch job for many machines, and clusters already have a scheduler to run
+//! one (Slurm's job arrays, Kubernetes' indexed jobs). So this crate does not
+//! distribute anything. It says which part of the work an index stands for
+//! ([`Scheme`]), writes what that part counted as a record that checks
+//! itself ([`Record`]), and adds the records up only when every part is
+//! there exactly once ([`merge`]).
+//!
+//! # Shards
+//!
+//! The work is `queens_bitboard`'s: the search by classes cut into work
+//! units, numbered the same way on every machine. A [`Scheme`] for a board
+//! of `n` and `K` shards picks how many rows a unit fixes (three, or more
+//! when `K` is large, so that each shard gets at least [`UNITS_PER_SHARD`]
+//! units) and deals the units round-robin: shard `i` counts the units
+//! `i, i + K, i + 2K, ...`. Units next to each other in that numbering
+//! share their first queens and cost about the same, so dealing them in
+//! turn spreads each stretch of cheap or dear units over every shard.
+//!
+//! ```text
+//!   units   0 1 2 3 4 5 6 7 8 9 ...        K = 3
+//!   shard   0 1 2 0 1 2 0 1 2 0 ...
+//! ```
+//!
+//! The scheme has an id, the [`Scheme::plan_id`]: a digest of `n`, the rows
+//! per unit, the number of units, the dealing and its version. Two records
+//! with the same plan id cover units of the same numbering, whatever
+//! machine or version wrote them; a change to any of these is a new id, and
+//! the merge refuses to mix ids.
+//!
+//! # Records
+//!
+//! A shard's [`Record`] is one line of JSON: the board, the plan id, the
+//! shard and the shard count, the units covered, the total and fundamental
+//! counts with the classes behind them, the seconds, the machine, and a
+//! SHA-256 checksum of all of that. A record that was cut short does not
+//! parse, and one that was edited does not match its checksum: either way
+//! the merge refuses it by name. Tools write records whole or not at all
+//! (`queens-files`), so a shard killed at any moment leaves either no
+//! record or a complete one.
+//!
+//! # The merge
+//!
+//! [`merge`] takes records in any order, refuses to mix boards, shard counts
+//! or plans, accepts a shard twice only when both records agree, checks
+//! that each covers exactly its shard's units, and adds up the counts with
+//! overflow checks only when every shard is there. Otherwise it names the
+//! missing shards in the form `sbatch --array=` takes ([`array_ranges`]).
+
+mod merge;
+mod record;
+mod scheme;
+
+pub use merge::{MergeError, Merged, Missing, array_ranges, merge};
+pub use record::{FORMAT, Record, RecordError};
+pub use scheme::{Scheme, SchemeError, UNITS_PER_SHARD, VERSION};

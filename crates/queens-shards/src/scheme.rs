@@ -1,0 +1,174 @@
+//! Which units a shard counts: the rows per unit, the round-robin deal, and
+//! the plan id that names both.
+
+use std::fmt::Write as _;
+
+use queens_bitboard::{MAX_UNIT_ROWS, Plan, UNIT_ROWS, units_with_rows};
+use queens_core::Error;
+use sha2::{Digest, Sha256};
+
+/// The version of the scheme: part of every plan id, raised whenever the
+/// units or the deal change, so that records of another scheme are refused
+/// rather than mixed.
+pub const VERSION: u32 = 1;
+
+/// The fewest units a shard gets when the board has enough: enough that
+/// the round-robin deal evens out the units' differences in cost.
+pub const UNITS_PER_SHARD: usize = 16;
+
+/// How the counting of one board is cut into shards.
+#[derive(Clone, Debug)]
+pub struct Scheme {
+    plan: Plan,
+    shards: usize,
+}
+
+/// Why a scheme cannot be made.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SchemeError {
+    /// The board is past the counter's masks.
+    #[error(transparent)]
+    Board(#[from] Error),
+    /// No shards at all.
+    #[error("a count needs at least one shard")]
+    NoShards,
+    /// A shard index past the last shard.
+    #[error("shard {shard} of {shards}: shards are numbered 0 to {}", shards - 1)]
+    NoSuchShard {
+        /// The index asked for.
+        shard: usize,
+        /// The number of shards.
+        shards: usize,
+    },
+}
+
+impl Scheme {
+    /// The scheme of `shards` shards for the `n`×`n` board: units fixing
+    /// [`UNIT_ROWS`] rows, or more, up to [`MAX_UNIT_ROWS`], until there are
+    /// [`UNITS_PER_SHARD`] units a shard or another row would give fewer. Shards beyond the units (only on
+    /// boards too small to share so widely) count nothing, and merge all
+    /// the same.
+    ///
+    /// # Errors
+    ///
+    /// When `shards` is 0 or `n` is past 64.
+    pub fn new(n: usize, shards: usize) -> Result<Self, SchemeError> {
+        if shards == 0 {
+            return Err(SchemeError::NoShards);
+        }
+        let wanted = shards.saturating_mul(UNITS_PER_SHARD);
+        let mut plan = units_with_rows(n, UNIT_ROWS)?;
+        for rows in UNIT_ROWS + 1..=MAX_UNIT_ROWS {
+            if plan.len() >= wanted {
+                break;
+            }
+            // On a small board, deeper rows leave fewer partial boards, not
+            // more: the pruning overtakes the branching.
+            let finer = units_with_rows(n, rows)?;
+            if finer.len() <= plan.len() {
+                break;
+            }
+            plan = finer;
+        }
+        Ok(Scheme { plan, shards })
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.plan.n()
+    }
+
+    /// The number of shards.
+    pub fn shards(&self) -> usize {
+        self.shards
+    }
+
+    /// The work units the shards share.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// The units shard `shard` counts, in increasing order.
+    ///
+    /// # Errors
+    ///
+    /// When there is no such shard.
+    pub fn units_of(&self, shard: usize) -> Result<Vec<usize>, SchemeError> {
+        if shard >= self.shards {
+            return Err(SchemeError::NoSuchShard {
+                shard,
+                shards: self.shards,
+            });
+        }
+        Ok((shard..self.plan.len()).step_by(self.shards).collect())
+    }
+
+    /// The plan id: the first 16 hex digits of the SHA-256 of the scheme's
+    /// description (version, board, rows per unit, units, deal).
+    pub fn plan_id(&self) -> String {
+        let description = format!(
+            "queens-shards v{VERSION}; bitboard units; n = {}; rows = {}; units = {}; \
+             round-robin over {} shards",
+            self.n(),
+            self.plan.rows(),
+            self.plan.len(),
+            self.shards
+        );
+        hex(&Sha256::digest(description.as_bytes())[..8])
+    }
+}
+
+/// `bytes` in lower-case hexadecimal.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut text, byte| {
+        let _ = write!(text, "{byte:02x}");
+        text
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_dealt_round_robin() {
+        let scheme = Scheme::new(8, 2).unwrap();
+        assert_eq!((scheme.plan().rows(), scheme.plan().len()), (3, 43));
+        assert_eq!(scheme.units_of(1).unwrap()[..4], [1, 3, 5, 7]);
+        // 43 units are too few for 7 shards of 16; five rows give 108, six
+        // fewer again.
+        let scheme = Scheme::new(8, 7).unwrap();
+        assert_eq!((scheme.plan().rows(), scheme.plan().len()), (5, 108));
+        let shard = scheme.units_of(6).unwrap();
+        assert_eq!((shard.len(), &shard[..3]), (15, &[6, 13, 20][..]));
+        assert_eq!(scheme.units_of(0).unwrap().len(), 16);
+        assert_eq!(
+            scheme.units_of(7),
+            Err(SchemeError::NoSuchShard {
+                shard: 7,
+                shards: 7
+            })
+        );
+        assert_eq!(Scheme::new(8, 0).err(), Some(SchemeError::NoShards));
+    }
+
+    #[test]
+    fn many_shards_get_finer_units() {
+        // 1,031 units of three rows are too few for 100 shards of 16.
+        let scheme = Scheme::new(17, 100).unwrap();
+        assert_eq!(scheme.plan().rows(), 4);
+        assert_eq!(scheme.plan().len(), 9033);
+        assert_eq!(Scheme::new(17, 64).unwrap().plan().rows(), 3);
+    }
+
+    #[test]
+    fn the_plan_id_names_the_scheme() {
+        // Pinned: a change to the units or the deal must raise VERSION,
+        // which changes this id, so that old records are refused.
+        let id = Scheme::new(15, 16).unwrap().plan_id();
+        assert_eq!(id, "7576f9e1de0b7db5");
+        assert_eq!(id, Scheme::new(15, 16).unwrap().plan_id());
+        assert_ne!(id, Scheme::new(15, 17).unwrap().plan_id());
+        assert_ne!(id, Scheme::new(16, 16).unwrap().plan_id());
+    }
+}
