@@ -1,5 +1,5 @@
 //! `count` on the bitboard's parallel counter: the default way a count
-//! runs, and the fastest.
+//! runs, and the fastest; and `count --shard I/K`, one shard of it.
 //!
 //! The counter answers what [`queens_core::modes`] answers for a plain
 //! board, the number of solutions or of fundamental ones, but not through
@@ -16,14 +16,19 @@
 //! and Ctrl-C stops it within one unit: no budget is needed. Its JSON record
 //! has no statistics, the model's count of queens and checks, which it does
 //! not keep, and says instead how many units and threads it used.
+//!
+//! A shard counts the units `queens_shards` deals it and prints, or writes
+//! whole to `--out`, the self-checking record `queens merge` adds up.
 
 use std::io::Write;
+use std::path::Path;
 
-use queens_bitboard::{Bitboard, Tallied, units};
+use queens_bitboard::{Bitboard, Plan, Tallied, units};
 use queens_core::Search as _;
+use queens_shards::{FORMAT, Record, Scheme};
 
 use crate::args::Options;
-use crate::failure::Failure;
+use crate::failure::{self, Failure};
 use crate::output::{self, CountRecord, CounterRecord};
 use crate::{guard, progress};
 
@@ -48,24 +53,18 @@ pub(crate) fn count(
 ) -> Result<(), Failure> {
     let n = options.problem.n;
     let plan = units(n)?;
-    if let Some(refusal) = guard::counter_refusal(n).filter(|_| !options.force) {
+    if let Some(refusal) = guard::counter_refusal(n, 1).filter(|_| !options.force) {
         return Err(Failure::Refused(refusal));
     }
-    let stop = progress::interrupt_flag();
     let threads = threads.unwrap_or_else(cores);
-    let (tallied, seconds) = progress::counted_units(n, !options.quiet, |progress| {
-        plan.classify_until(0..plan.len(), threads, stop, progress)
-    });
-    let tallied: Tallied = tallied.map_err(Failure::Threads)?;
+    let every: Vec<usize> = (0..plan.len()).collect();
+    let (tallied, seconds) = count_units(&plan, &every, threads, options)?;
     let counts = tallied.classes.counts();
     let count = if options.unique {
         counts.unique
     } else {
         counts.total
     };
-    if tallied.stopped {
-        return Err(Failure::Interrupted { solutions: count });
-    }
     if options.json {
         let record = CountRecord {
             n,
@@ -84,6 +83,76 @@ pub(crate) fn count(
         writeln!(out, "{count}")?;
     }
     Ok(())
+}
+
+/// Counts shard `shard` of `shards` of the board of `options` and prints its
+/// record, or writes it whole to `path`.
+pub(crate) fn count_shard(
+    options: &Options,
+    threads: Option<usize>,
+    (shard, shards): (usize, usize),
+    path: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let n = options.problem.n;
+    let scheme = Scheme::new(n, shards)?;
+    let own = scheme.units_of(shard)?;
+    if let Some(refusal) = guard::counter_refusal(n, shards).filter(|_| !options.force) {
+        return Err(Failure::Refused(refusal));
+    }
+    if let Some(path) = path {
+        queens_files::check_writable(path).map_err(failure::path("write", path))?;
+    }
+    let threads = threads.unwrap_or_else(cores);
+    let (tallied, seconds) = count_units(scheme.plan(), &own, threads, options)?;
+    let counts = tallied.classes.counts();
+    let record = Record {
+        format: FORMAT.to_owned(),
+        n,
+        plan: scheme.plan_id(),
+        shard,
+        shards,
+        units: own,
+        total: counts.total,
+        unique: counts.unique,
+        classes: tallied.classes.into(),
+        threads,
+        seconds,
+        machine: gethostname::gethostname().to_string_lossy().into_owned(),
+        checksum: None,
+    };
+    let line = record.to_line();
+    match path {
+        Some(path) => {
+            queens_files::write_whole(path, line.as_bytes()).map_err(failure::path("write", path))
+        }
+        None => Ok(out.write_all(line.as_bytes())?),
+    }
+}
+
+/// Counts the units `own` of `plan` on `threads` threads with a bar, unless
+/// Ctrl-C stops it; with the seconds it took.
+fn count_units(
+    plan: &Plan,
+    own: &[usize],
+    threads: usize,
+    options: &Options,
+) -> Result<(Tallied, f64), Failure> {
+    let stop = progress::interrupt_flag();
+    let (tallied, seconds) = progress::counted_units(plan.n(), !options.quiet, |progress| {
+        plan.classify_until(own, threads, stop, progress)
+    });
+    let tallied = tallied.map_err(Failure::Threads)?;
+    if tallied.stopped {
+        let counts = tallied.classes.counts();
+        let solutions = if options.unique {
+            counts.unique
+        } else {
+            counts.total
+        };
+        return Err(Failure::Interrupted { solutions });
+    }
+    Ok((tallied, seconds))
 }
 
 /// One thread per core, when `--threads` is not given.

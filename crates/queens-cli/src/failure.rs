@@ -7,6 +7,7 @@
 //! | 1 | `first` found no solution, or a Sudoku puzzle had none; the output could not be written, or the counting threads could not start |
 //! | 2 | bad input: an input that cannot be read (a directory, not UTF-8), the command line (`--threads` out of 1..=256 or without the counter included), the problem, a malformed Sudoku line, a path that cannot be written, work refused without `--force` |
 //! | 3 | a search placed its budget of queens, or of Sudoku digits (`--budget`), without an answer |
+//! | 4 | `merge` found shards without a record: incomplete, with the shards to run again |
 //! | 130 | a search stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
 //!
 //! Clap reports a usage error on several lines (the error, a tip, the usage,
@@ -26,9 +27,9 @@ use crate::guard::Refusal;
 /// The exit statuses, as `--help` tells them.
 pub(crate) const EXIT_STATUS: &str = "Exit status: 0 when answered (a count of 0 included), \
     1 when `first` finds no solution (or a Sudoku puzzle has none), 2 for bad input (a \
-    malformed Sudoku line or an unreadable input included), a path that cannot be written or work refused without \
-    --force, 3 when a search places its budget of queens or Sudoku digits (--budget) without an \
-    answer, 130 when Ctrl-C stops a search.";
+    malformed Sudoku line or an unreadable input included), a path that cannot be written or \
+    work refused without --force, 3 when a search places its budget of queens or Sudoku digits (--budget) without an \
+    answer, 4 when `merge` finds shards missing, 130 when Ctrl-C stops a search.";
 
 /// Why a run ends without an answer.
 #[derive(Debug, thiserror::Error)]
@@ -88,15 +89,46 @@ pub(crate) enum Failure {
         /// The solutions counted until then.
         solutions: u64,
     },
-    /// `--threads` given to a count the bitboard's counter does not run.
+    /// `--threads` or `--shard` given to a count the bitboard's counter
+    /// does not run.
     #[error(
-        "error: --threads is for the bitboard counter, which counts boards without --queen, \
-         --budget or another --algo"
+        "error: --threads and --shard are for the bitboard counter, which counts boards without \
+         --queen, --budget or another --algo"
     )]
     ThreadsWithoutCounter,
     /// The counter's threads could not be started.
     #[error("error: cannot start the counting threads: {0}")]
     Threads(queens_bitboard::ThreadPoolBuildError),
+    /// `--shard` names no shard of the board.
+    #[error("error: {0}")]
+    Shard(#[from] queens_shards::SchemeError),
+    /// Files given to `merge` that are not shard records, each reported
+    /// on its own line already.
+    #[error(
+        "error: {files} {} no shard record{}; nothing merged",
+        if *files == 1 { "file is" } else { "files are" },
+        if *files == 1 { "" } else { "s" }
+    )]
+    BadRecords {
+        /// How many files.
+        files: usize,
+    },
+    /// Shard records that do not add up.
+    #[error("error: {0}")]
+    Merge(queens_shards::MergeError),
+    /// Some shards have no record: the merge is incomplete.
+    #[error(
+        "incomplete: {count} of {of} shards missing: {missing}; run them again \
+         (sbatch --array={missing} ...) and merge again"
+    )]
+    Incomplete {
+        /// The missing shards, as `sbatch --array=` takes them.
+        missing: String,
+        /// How many.
+        count: usize,
+        /// The number of shards.
+        of: usize,
+    },
     /// `sudoku` read no puzzle at all.
     #[error("error: the input holds no puzzle (one per line, 81 cells, or nine rows of nine)")]
     NoPuzzle,
@@ -167,6 +199,9 @@ impl Failure {
             | Failure::PageTooLong { .. }
             | Failure::Path { .. }
             | Failure::ThreadsWithoutCounter
+            | Failure::Shard(_)
+            | Failure::BadRecords { .. }
+            | Failure::Merge(_)
             | Failure::Input(_)
             | Failure::NoPuzzle => 2,
             Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
@@ -176,6 +211,7 @@ impl Failure {
             | Failure::Output(_)
             | Failure::Sudoku { .. } => 1,
             Failure::OverBudget { .. } => 3,
+            Failure::Incomplete { .. } => 4,
             Failure::Interrupted { .. } => 130,
         }
     }
@@ -191,6 +227,13 @@ impl Failure {
         let _ = writeln!(io::stderr(), "{self}");
         ExitCode::from(self.exit_status())
     }
+}
+
+/// Prints one line on stderr, as every failure does, for a run that goes on
+/// after it (a bad Sudoku line, a file that is no shard record); nothing is
+/// left to tell if stderr itself is closed.
+pub(crate) fn report_line(line: &str) {
+    let _ = writeln!(io::stderr(), "{line}");
 }
 
 /// What a search stopped at its budget had done: the issue's own words when

@@ -139,18 +139,31 @@ fn first_refusal(info: &SolverInfo, n: usize) -> Option<Refusal> {
     })
 }
 
-/// Whether counting an `n`×`n` board with the bitboard's parallel counter
-/// is refused without `--force`: past [`GRACE`] rows more than it counts in
-/// seconds, as for any other solver, since each row more costs it about
-/// seven times as much (n = 21 would take hours on two cores).
-pub(crate) fn counter_refusal(n: usize) -> Option<Refusal> {
-    (n > PRACTICAL_N.saturating_add(GRACE)).then_some(Refusal::TooLarge {
+/// Whether counting an `n`×`n` board, or one of `shards` shards of it, with
+/// the bitboard's parallel counter is refused without `--force`: past
+/// [`GRACE`] rows more than it counts in seconds, as for any other solver,
+/// since each row more costs it about [`ROW_FACTOR`] times as much (n = 21
+/// would take hours on two cores). A shard does a `shards`-th of the work,
+/// so each factor of [`ROW_FACTOR`] in the shards allows one row more.
+pub(crate) fn counter_refusal(n: usize, shards: usize) -> Option<Refusal> {
+    let mut largest = PRACTICAL_N.saturating_add(GRACE);
+    let mut share = shards;
+    while share >= ROW_FACTOR {
+        share /= ROW_FACTOR;
+        largest += 1;
+    }
+    (n > largest).then_some(Refusal::TooLarge {
         task: "counting",
         n,
         solver: Bitboard::INFO.name,
         practical_n: PRACTICAL_N,
     })
 }
+
+/// About how many times the counter's work grows from one board to the
+/// next around n = 18: 38.5 s of processor time at n = 18 against 5.3 s at
+/// n = 17 (`examples/count.rs` in `queens-bitboard`).
+const ROW_FACTOR: usize = 7;
 
 /// Whether tracing the whole search of `problem` is refused without
 /// `--force`: exactly when counting its solutions is, since a trace walks the

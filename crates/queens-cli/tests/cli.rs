@@ -349,8 +349,8 @@ fn threads_are_refused_where_they_cannot_serve() {
         queens(&["count", "12", "--threads", "257"]).rejected(),
         "error: invalid value '257' for '--threads <N>': 257 is not in 1..=256"
     );
-    let without_counter = "error: --threads is for the bitboard counter, which counts boards \
-                           without --queen, --budget or another --algo";
+    let without_counter = "error: --threads and --shard are for the bitboard counter, which \
+                           counts boards without --queen, --budget or another --algo";
     for extra in [
         &["--algo", "lookup"],
         &["--queen", "0:1"],
@@ -1761,5 +1761,175 @@ fn an_unreadable_sudoku_input_is_bad_input() {
     assert_eq!(
         run.rejected(),
         "error: cannot read the input: Is a directory (os error 21)"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Shards and merge
+// ---------------------------------------------------------------------------
+
+/// Counts every shard of `n` in `shards` into `dir`, `s{i}.json` each.
+fn count_shards(dir: &Path, n: usize, shards: usize) {
+    for shard in 0..shards {
+        let file = arg(&dir.join(format!("s{shard}.json")));
+        let spec = format!("{shard}/{shards}");
+        let run = queens(&["count", &n.to_string(), "--shard", &spec, "--out", &file]);
+        assert_eq!(run.answered(), "", "{spec}");
+    }
+}
+
+#[test]
+fn shards_merge_into_the_whole_count() {
+    let dir = scratch("shards-whole");
+    count_shards(&dir, 10, 7);
+    // A killed shard's temporary file is hidden, and skipped.
+    fs::write(dir.join(".queens-partial"), "{\"format\":").unwrap();
+    let run = queens(&["merge", &arg(&dir)]);
+    assert!(
+        run.answered()
+            .starts_with("n = 10: 724 solutions, 92 fundamental (7 shards, 122 units, "),
+        "{}",
+        run.stdout
+    );
+    let record = queens(&["merge", &arg(&dir), "--json"]).json();
+    assert_eq!(
+        keys(&record),
+        [
+            "n", "plan", "records", "seconds", "shards", "total", "unique", "units"
+        ]
+    );
+    assert_eq!(
+        (record["total"].as_u64(), record["unique"].as_u64()),
+        (Some(724), Some(92))
+    );
+    // The same shard twice merges when the two agree.
+    fs::copy(dir.join("s3.json"), dir.join("again.json")).unwrap();
+    assert_eq!(
+        queens(&["merge", &arg(&dir), "--json"]).json()["records"],
+        8
+    );
+}
+
+#[test]
+fn a_rerun_shard_writes_the_same_record_but_its_time() {
+    let without_time = |record: Value| {
+        let mut record = record;
+        let object = record.as_object_mut().unwrap();
+        for varying in ["seconds", "checksum", "machine"] {
+            object.remove(varying);
+        }
+        record
+    };
+    let first = queens(&["count", "11", "--shard", "2/5"]).json();
+    let second = queens(&["count", "11", "--shard", "2/5", "--threads", "1"]).json();
+    assert_eq!(
+        first["units"].as_array().unwrap()[..3],
+        [2, 7, 12].map(Value::from)
+    );
+    let (mut first, mut second) = (without_time(first), without_time(second));
+    first["threads"] = Value::Null;
+    second["threads"] = Value::Null;
+    assert_eq!(first, second);
+}
+
+#[test]
+fn merge_names_the_missing_shards_for_sbatch() {
+    let dir = scratch("shards-missing");
+    count_shards(&dir, 9, 7);
+    for gone in ["s2.json", "s5.json", "s6.json"] {
+        fs::remove_file(dir.join(gone)).unwrap();
+    }
+    let run = queens(&["merge", &arg(&dir)]);
+    run.assert_status(4);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "incomplete: 3 of 7 shards missing: 2,5,6; run them again (sbatch --array=2,5,6 ...) \
+         and merge again\n"
+    );
+}
+
+#[test]
+fn merge_refuses_what_is_not_a_clean_record() {
+    let dir = scratch("shards-bad");
+    count_shards(&dir, 8, 2);
+    let line = fs::read_to_string(dir.join("s0.json")).unwrap();
+    fs::write(dir.join("cut.json"), &line[..line.len() / 2]).unwrap();
+    fs::write(
+        dir.join("edited.json"),
+        line.replace("\"shard\":0", "\"shard\":1"),
+    )
+    .unwrap();
+    fs::write(dir.join("notes.txt"), "shards 0 and 1 ran on node7\n").unwrap();
+    let run = queens(&["merge", &arg(&dir)]);
+    run.assert_status(2);
+    let lines: Vec<String> = run
+        .stderr
+        .lines()
+        .map(|line| line.replace(&arg(&dir), "DIR"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "DIR/cut.json: not a shard record (EOF while parsing a string at line 1 column {})",
+                line.len() / 2
+            ),
+            "DIR/edited.json: the checksum does not match: the record was changed after it was \
+             written"
+                .to_owned(),
+            "DIR/notes.txt: not a shard record (expected value at line 1 column 1)".to_owned(),
+            "error: 3 files are no shard records; nothing merged".to_owned(),
+        ]
+    );
+    // Another board's record among these: one line, exit 2.
+    let other = scratch("shards-other");
+    count_shards(&other, 8, 2);
+    let stray = queens(&["count", "9", "--shard", "1/2"]);
+    fs::write(other.join("s9.json"), stray.answered()).unwrap();
+    let rejected = queens(&["merge", &arg(&other)])
+        .rejected()
+        .replace(&arg(&other), "DIR");
+    assert!(
+        rejected.starts_with("error: DIR/s9.json: a record of n = 9 in 2 shards (plan "),
+        "{rejected}"
+    );
+}
+
+#[test]
+fn shards_are_refused_where_they_cannot_run() {
+    assert_eq!(
+        queens(&["count", "10", "--shard", "7/7"]).rejected(),
+        "error: invalid value '7/7' for '--shard <I/K>': shard 7 of 7: shards are numbered 0 to 6"
+    );
+    assert_eq!(
+        queens(&["count", "10", "--shard", "1/2", "--algo", "lookup"]).rejected(),
+        "error: --threads and --shard are for the bitboard counter, which counts boards without \
+         --queen, --budget or another --algo"
+    );
+    // One shard in seven does a seventh of the work: one row more than a
+    // whole count is let through.
+    assert_eq!(
+        queens(&["count", "22", "--shard", "0/7"]).rejected(),
+        "error: counting the solutions for n = 22 with the bitboard solver would take a long \
+         time (it handles n up to 18 in seconds); pass --force to run it anyway"
+    );
+    let dir = scratch("shards-unwritable");
+    let run = queens(&[
+        "count",
+        "8",
+        "--shard",
+        "0/2",
+        "--out",
+        &arg(&dir.join("no/such/dir.json")),
+    ]);
+    assert!(
+        run.rejected().starts_with("error: cannot write '"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        queens(&["merge", &arg(&dir)]).rejected(),
+        "error: no shard records to merge"
     );
 }

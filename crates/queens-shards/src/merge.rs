@@ -291,13 +291,30 @@ mod tests {
             .collect()
     }
 
+    /// OEIS A000170 and A002562 for n = 4..=14.
+    const COUNTS: [(u64, u64); 11] = [
+        (2, 1),
+        (10, 2),
+        (4, 1),
+        (40, 6),
+        (92, 12),
+        (352, 46),
+        (724, 92),
+        (2680, 341),
+        (14200, 1787),
+        (73712, 9233),
+        (365596, 45752),
+    ];
+
     #[test]
     fn shards_add_up_to_the_board() {
-        for shards in [1, 2, 7, 64] {
-            let merged = merge(&records(10, shards)).unwrap();
-            assert_eq!((merged.total, merged.unique), (724, 92), "{shards}");
-            assert_eq!(merged.shards, shards);
-            assert_eq!(merged.seconds, 0.5 * shards as f64);
+        for (n, expected) in (4..).zip(COUNTS) {
+            for shards in [1, 2, 7, 64] {
+                let merged = merge(&records(n, shards)).unwrap();
+                assert_eq!((merged.total, merged.unique), expected, "{n}, {shards}");
+                assert_eq!(merged.shards, shards);
+                assert_eq!(merged.seconds, 0.5 * shards as f64);
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 //! every other count runs the solver's search through the model.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use clap::Args;
 use queens_core::Mode;
@@ -31,6 +32,44 @@ pub(crate) struct CountOptions {
         value_parser = clap::value_parser!(u64).range(1..=MOST_THREADS)
     )]
     pub(crate) threads: Option<u64>,
+
+    /// Count only shard I of K (I from 0 to K - 1) and print its JSON
+    /// record for `queens merge`, as a Slurm job array's task does with
+    /// `--shard ${SLURM_ARRAY_TASK_ID}/${SLURM_ARRAY_TASK_COUNT}`. The record
+    /// holds both counts.
+    #[arg(
+        long,
+        value_name = "I/K",
+        value_parser = parse_shard,
+        conflicts_with_all = ["unique", "json"]
+    )]
+    pub(crate) shard: Option<(usize, usize)>,
+
+    /// Write the shard's record to FILE, whole or not at all, instead of
+    /// stdout.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub(crate) out: Option<PathBuf>,
+}
+
+/// The most shards `--shard` may name: far more than the units of any board
+/// that can be counted, few enough to list.
+const MOST_SHARDS: usize = 10_000_000;
+
+/// Parses `--shard I/K`.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(index, of)| Some((index.parse::<usize>().ok()?, of.parse::<usize>().ok()?)));
+    match parsed {
+        None => Err(format!("'{text}' is not I/K, shard I of K (e.g. 3/16)")),
+        Some((_, 0)) => Err("the number of shards must be at least 1".to_owned()),
+        Some((_, of)) if of > MOST_SHARDS => Err(format!("at most {MOST_SHARDS} shards")),
+        Some((index, of)) if index >= of => Err(format!(
+            "shard {index} of {of}: shards are numbered 0 to {}",
+            of - 1
+        )),
+        Some(shard) => Ok(shard),
+    }
 }
 
 /// Runs `queens count`.
@@ -39,9 +78,14 @@ pub(crate) fn run(count_options: &CountOptions) -> Result<(), Failure> {
     // The range of the parser keeps the number far below usize::MAX.
     let threads = count_options.threads.map(|threads| threads as usize);
     if counter::applies(options) {
-        return search::with_stdout(|out| counter::count(options, threads, out));
+        return search::with_stdout(|out| match count_options.shard {
+            Some(shard) => {
+                counter::count_shard(options, threads, shard, count_options.out.as_deref(), out)
+            }
+            None => counter::count(options, threads, out),
+        });
     }
-    if threads.is_some() {
+    if threads.is_some() || count_options.shard.is_some() {
         return Err(Failure::ThreadsWithoutCounter);
     }
     let request = Request::new(Mode::Count, options)?;
@@ -66,4 +110,31 @@ fn count(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
         writeln!(out, "{}", answer.count)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_or_say_why_not() {
+        assert_eq!(parse_shard("3/16"), Ok((3, 16)));
+        assert_eq!(parse_shard("0/1"), Ok((0, 1)));
+        assert_eq!(
+            parse_shard("16/16"),
+            Err("shard 16 of 16: shards are numbered 0 to 15".to_owned())
+        );
+        assert_eq!(
+            parse_shard("0/0"),
+            Err("the number of shards must be at least 1".to_owned())
+        );
+        assert_eq!(
+            parse_shard("3"),
+            Err("'3' is not I/K, shard I of K (e.g. 3/16)".to_owned())
+        );
+        assert_eq!(
+            parse_shard("1/20000000"),
+            Err("at most 10000000 shards".to_owned())
+        );
+    }
 }

@@ -12,6 +12,7 @@ use crate::failure::Failure;
 mod all;
 mod count;
 mod first;
+mod merge;
 mod sudoku;
 mod trace;
 
@@ -34,6 +35,11 @@ pub(crate) enum Command {
     /// remove, backtrack, solution), with boards drawn at each solution and
     /// a summary of the statistics.
     Trace(trace::TraceOptions),
+    /// Add up the records of `count --shard I/K` (files, or folders of
+    /// them) into the counts of the whole board, only when every shard is
+    /// there exactly once; otherwise name the missing shards, as `sbatch
+    /// --array=` takes them, and exit with status 4.
+    Merge(merge::MergeOptions),
     /// Solve Sudoku puzzles, one per line (81 cells, `0` or `.` empty) or
     /// in the seed's nine-line layout, with seed 002's backtracking or the
     /// fast solver; or count their solutions up to 2.
@@ -48,6 +54,7 @@ impl Command {
             Command::First(draw) => first::run(draw),
             Command::All(draw) => all::run(draw),
             Command::Trace(options) => trace::run(&options),
+            Command::Merge(options) => merge::run(&options),
             Command::Sudoku(options) => sudoku::run(&options),
         }
     }

@@ -96,7 +96,7 @@ pub(crate) fn run(options: &SudokuOptions) -> Result<(), Failure> {
                 Ok(grid) => answer(solver, options, &grid, line, &mut tally, out)?,
                 Err(error) => {
                     tally.malformed += 1;
-                    report(&format!("line {line}: {error}"));
+                    failure::report_line(&format!("line {line}: {error}"));
                 }
             }
         }
@@ -157,7 +157,7 @@ fn answer(
     let outcome = solver.solve_within(grid, 2, budget);
     if outcome.over_budget {
         tally.stopped += 1;
-        report(&format!(
+        failure::report_line(&format!(
             "line {line}: stopped after {} placements, its budget; pass --force to search on",
             queens_core::format::thousands(u128::from(outcome.stats.placements))
         ));
@@ -165,7 +165,7 @@ fn answer(
         writeln!(out, "{}", count_of(&outcome))?;
     } else if let Some(solution) = outcome.solutions.first() {
         if outcome.solutions.len() > 1 {
-            report(&format!(
+            failure::report_line(&format!(
                 "line {line}: more than one solution; the first is printed"
             ));
         }
@@ -177,7 +177,7 @@ fn answer(
         }
     } else {
         tally.unsolved += 1;
-        report(&format!("line {line}: no solution"));
+        failure::report_line(&format!("line {line}: no solution"));
     }
     if options.stats {
         let stats = outcome.stats;
@@ -201,12 +201,6 @@ fn count_of(outcome: &Outcome) -> String {
         (found, true) => found.to_string(),
         (found, false) => format!("{found}+"),
     }
-}
-
-/// Prints one line on stderr, as every failure does; nothing is left to
-/// tell if stderr itself is closed.
-fn report(line: &str) {
-    let _ = writeln!(io::stderr(), "{line}");
 }
 
 /// The puzzles of an input, each with the number of the line it starts on:
