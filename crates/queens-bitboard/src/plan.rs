@@ -189,6 +189,75 @@ impl Plan {
         ))
     }
 
+    /// A random path from unit `index` down to row `depth` (at most the
+    /// last row but one), for estimating the cost of a count without making
+    /// it: at each row below the unit's own, `choose(k)` picks one of the
+    /// row's `k` free columns (it must return less than `k`). `None` past
+    /// the last unit, or when a row on the way offers no column: the unit
+    /// has no work below that path.
+    ///
+    /// The probe's [`Probe::weight`] is the product of the rows' choices:
+    /// the work below the path, times the weight, is an unbiased estimate
+    /// of the unit's work when the choices are uniform (Knuth's estimate of
+    /// a search tree, 1975).
+    pub fn descend(
+        &self,
+        index: usize,
+        depth: usize,
+        mut choose: impl FnMut(u32) -> u32,
+    ) -> Option<Probe> {
+        let unit = self.units.get(index)?;
+        let mut queens: Vec<usize> = unit.queens().collect();
+        if unit.branch == Branch::Whole {
+            return Some(Probe {
+                unit: index,
+                queens,
+                weight: 1.0,
+            });
+        }
+        let rules = unit.branch.rules(self.n);
+        let mut slot = rules.root();
+        for (row, &col) in queens.iter().enumerate() {
+            slot = rules.child_checked(&slot, 1 << col, row);
+        }
+        let mut weight = 1.0;
+        for row in queens.len()..depth.min(self.n - 1) {
+            let choices = slot.free.count_ones();
+            if choices == 0 {
+                return None;
+            }
+            let mut free = slot.free;
+            for _ in 0..choose(choices) {
+                free &= free - 1;
+            }
+            let bit = free & free.wrapping_neg();
+            weight *= f64::from(choices);
+            queens.push(bit.trailing_zeros() as usize);
+            slot = rules.child_checked(&slot, bit, row);
+        }
+        Some(Probe {
+            unit: index,
+            queens,
+            weight,
+        })
+    }
+
+    /// The classes found below a probe's path: its share of the unit's
+    /// work, to be weighed by [`Probe::weight`].
+    ///
+    /// # Panics
+    ///
+    /// When the probe is not one of this plan's.
+    pub fn classify_probe(&self, probe: &Probe) -> Classes {
+        let unit = self.units[probe.unit];
+        classify_below(
+            unit.branch,
+            self.n,
+            &probe.queens,
+            probe.queens.len() + WALK_DEPTH,
+        )
+    }
+
     /// The solutions and classes found by unit `index`, `None` past the last
     /// unit.
     pub fn count_unit(&self, index: usize) -> Option<Counts> {
@@ -311,6 +380,19 @@ impl Plan {
     }
 }
 
+/// A random path below a unit: see [`Plan::descend`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Probe {
+    /// The unit.
+    pub unit: usize,
+    /// The columns of the queens of the first rows: the unit's, then the
+    /// path's.
+    pub queens: Vec<usize>,
+    /// The number of paths the probe stands for: the product of the
+    /// choices made on the way.
+    pub weight: f64,
+}
+
 /// What [`Plan::classify_until`] counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tallied {
@@ -402,6 +484,45 @@ mod tests {
             assert_eq!(counts.total, 14200, "{rows} rows");
             assert_eq!(counts.unique, 1787, "{rows} rows");
         }
+    }
+
+    #[test]
+    fn probes_weigh_what_they_stand_for() {
+        let plan = units(10).unwrap();
+        // Every path below unit 0 down to row 6, one after another as an
+        // odometer of picks: the paths split the unit's work between them,
+        // and each weighs the product of the choices on its way.
+        let whole = plan.count_unit(0).unwrap().total;
+        let mut picks: Vec<u32> = Vec::new();
+        let (mut sum, mut paths) = (0, 0);
+        loop {
+            let mut choices = Vec::new();
+            let probe = plan.descend(0, 6, |offered| {
+                let pick = picks.get(choices.len()).copied().unwrap_or(0);
+                choices.push(offered);
+                pick
+            });
+            picks.resize(choices.len(), 0);
+            if let Some(probe) = probe {
+                assert_eq!(probe.queens[..3], [0, 2, 4]);
+                assert_eq!(
+                    probe.weight,
+                    choices.iter().map(|&k| f64::from(k)).product::<f64>()
+                );
+                sum += plan.classify_probe(&probe).counts().total;
+                paths += 1;
+            }
+            let Some(last) = (0..picks.len()).rev().find(|&i| picks[i] + 1 < choices[i]) else {
+                break;
+            };
+            picks[last] += 1;
+            picks.truncate(last + 1);
+        }
+        assert!(paths > 1);
+        assert_eq!(sum, whole);
+        assert_eq!(plan.descend(plan.len(), 5, |_| 0), None);
+        let lone = units(1).unwrap();
+        assert_eq!(lone.descend(0, 5, |_| 0).unwrap().weight, 1.0);
     }
 
     #[test]
