@@ -219,7 +219,7 @@ pub(crate) enum ValueError {
 }
 
 /// Parses the board size `N`: a whole number, 0 or more.
-fn parse_board_size(text: &str) -> Result<usize, ValueError> {
+pub(crate) fn parse_board_size(text: &str) -> Result<usize, ValueError> {
     text.parse().map_err(|error: std::num::ParseIntError| {
         let reason = if *error.kind() == IntErrorKind::PosOverflow {
             "the number is too large"

@@ -36,6 +36,10 @@ use crate::{guard, progress};
 /// runs on has cores, few enough that a typo cannot start thousands.
 pub(crate) const MOST_THREADS: u64 = 256;
 
+/// The most shards `--shard` and `plan --shards` take: far more than the
+/// units of any board that can be counted, few enough to list.
+pub(crate) const MOST_SHARDS: usize = 10_000_000;
+
 /// Whether a count with `options` runs on the counter.
 pub(crate) fn applies(options: &Options) -> bool {
     let problem = &options.problem;

@@ -1933,3 +1933,48 @@ fn shards_are_refused_where_they_cannot_run() {
         "error: no shard records to merge"
     );
 }
+
+#[test]
+fn a_plan_times_every_unit_of_a_small_board() {
+    let record = queens(&["plan", "10", "--shards", "7", "--json", "--seconds", "5"]).json();
+    assert_eq!(record["n"], 10);
+    assert_eq!(record["shards"], 7);
+    // 122 units of three rows: enough for 7 shards of 16, each unit timed.
+    assert_eq!(
+        (record["units"].as_u64(), record["unit_rows"].as_u64()),
+        (Some(122), Some(3))
+    );
+    assert_eq!(record["samples"], 122);
+    assert_eq!(record["solutions"].as_f64(), Some(724.0));
+    assert_eq!(record["solutions_error"].as_f64(), Some(0.0));
+    assert_eq!(record["known_solutions"], 724);
+    let text = queens(&["plan", "10"]);
+    assert!(
+        text.answered()
+            .starts_with("n = 10 in 1 shard: 122 units of 3 rows, 122 a shard (plan "),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains("\nsolutions:  724 (known: 724)\n"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn a_plan_refuses_what_it_cannot_estimate() {
+    assert_eq!(
+        queens(&["plan", "65"]).rejected(),
+        "error: n = 65 is too large for the bitboard solver, which accepts n up to 64"
+    );
+    assert_eq!(
+        queens(&["plan", "12", "--shards", "0"]).rejected(),
+        "error: invalid value '0' for '--shards <K>': 0 is not in 1..=10000000"
+    );
+    assert_eq!(
+        queens(&["plan", "12", "--seconds", "0"]).rejected(),
+        "error: invalid value '0' for '--seconds <SECONDS>': expected a number of seconds from \
+         0.1 to 600"
+    );
+}

@@ -53,10 +53,12 @@
 //! overflow checks only when every shard is there. Otherwise it names the
 //! missing shards in the form `sbatch --array=` takes ([`array_ranges`]).
 
+mod estimate;
 mod merge;
 mod record;
 mod scheme;
 
+pub use estimate::{Estimate, FEWEST_SAMPLES, SUBTREE_ROWS, Sampling, estimate};
 pub use merge::{MergeError, Merged, Missing, array_ranges, merge};
 pub use record::{FORMAT, Record, RecordError};
 pub use scheme::{Scheme, SchemeError, UNITS_PER_SHARD, VERSION};

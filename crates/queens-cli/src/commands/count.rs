@@ -10,7 +10,7 @@ use clap::Args;
 use queens_core::Mode;
 
 use crate::args::Options;
-use crate::counter::{self, MOST_THREADS};
+use crate::counter::{self, MOST_SHARDS, MOST_THREADS};
 use crate::failure::Failure;
 use crate::output::{self, CountRecord};
 use crate::search::{self, Request};
@@ -50,10 +50,6 @@ pub(crate) struct CountOptions {
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub(crate) out: Option<PathBuf>,
 }
-
-/// The most shards `--shard` may name: far more than the units of any board
-/// that can be counted, few enough to list.
-const MOST_SHARDS: usize = 10_000_000;
 
 /// Parses `--shard I/K`.
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {

@@ -13,6 +13,7 @@ mod all;
 mod count;
 mod first;
 mod merge;
+mod plan;
 mod sudoku;
 mod trace;
 
@@ -40,6 +41,10 @@ pub(crate) enum Command {
     /// there exactly once; otherwise name the missing shards, as `sbatch
     /// --array=` takes them, and exit with status 4.
     Merge(merge::MergeOptions),
+    /// Estimate what counting a board in shards would cost: the units and
+    /// how they are dealt, the processor time of the whole count and of each
+    /// shard, from a few seconds of sampling on this machine.
+    Plan(plan::PlanOptions),
     /// Solve Sudoku puzzles, one per line (81 cells, `0` or `.` empty) or
     /// in the seed's nine-line layout, with seed 002's backtracking or the
     /// fast solver; or count their solutions up to 2.
@@ -55,6 +60,7 @@ impl Command {
             Command::All(draw) => all::run(draw),
             Command::Trace(options) => trace::run(&options),
             Command::Merge(options) => merge::run(&options),
+            Command::Plan(options) => plan::run(&options),
             Command::Sudoku(options) => sudoku::run(&options),
         }
     }

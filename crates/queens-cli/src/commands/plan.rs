@@ -1,0 +1,247 @@
+//! `queens plan`: what counting a board in shards would cost, estimated
+//! before any of it is run.
+//!
+//! The estimate is `queens_shards::estimate`'s: a few seconds of the
+//! counter's own work, timed on this machine, scaled up to the whole board.
+//! It prints the units and how they are dealt, the estimated solutions
+//! beside the known count (OEIS, to n = 27), which says how far to trust the
+//! sample, and the processor time of the whole count and of each shard.
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::Args;
+use queens_core::format::thousands;
+use queens_shards::{Estimate, Sampling, Scheme, estimate};
+use serde::Serialize;
+
+use crate::args::parse_board_size;
+use crate::counter::MOST_SHARDS;
+use crate::failure::Failure;
+use crate::search;
+
+/// The options of `plan`.
+#[derive(Args)]
+pub(crate) struct PlanOptions {
+    /// The board size.
+    #[arg(value_name = "N", allow_negative_numbers = true, value_parser = parse_board_size)]
+    pub(crate) n: usize,
+
+    /// The shards the count would be cut into, as `count --shard I/K` takes
+    /// them.
+    #[arg(
+        long,
+        value_name = "K",
+        default_value = "1",
+        value_parser = clap::value_parser!(u64).range(1..=MOST_SHARDS as u64)
+    )]
+    pub(crate) shards: u64,
+
+    /// How long to sample the counter's work for, in seconds (0.1 to 600).
+    #[arg(long, value_name = "SECONDS", default_value = "3", value_parser = parse_seconds)]
+    pub(crate) seconds: f64,
+
+    /// Print the plan as one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Parses `--seconds`.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.1..=600.0).contains(&seconds) => Ok(seconds),
+        _ => Err("expected a number of seconds from 0.1 to 600".to_owned()),
+    }
+}
+
+/// The plan as `--json` prints it.
+#[derive(Serialize)]
+struct PlanRecord<'a> {
+    n: usize,
+    shards: usize,
+    plan: &'a str,
+    units: usize,
+    unit_rows: usize,
+    samples: usize,
+    sampling_seconds: f64,
+    solutions: f64,
+    solutions_error: f64,
+    known_solutions: Option<u64>,
+    cpu_seconds: f64,
+    cpu_error: f64,
+    cpu_hours: f64,
+    shard_cpu_seconds: f64,
+    cores: usize,
+    machine_seconds: f64,
+}
+
+/// Runs `queens plan`.
+pub(crate) fn run(options: &PlanOptions) -> Result<(), Failure> {
+    // The parser's range keeps the number of shards within usize.
+    let scheme = Scheme::new(options.n, options.shards as usize)?;
+    let sampling = Sampling::For(Duration::from_secs_f64(options.seconds));
+    let estimate = estimate(scheme.plan(), sampling);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let record = PlanRecord {
+        n: scheme.n(),
+        shards: scheme.shards(),
+        plan: &scheme.plan_id(),
+        units: scheme.plan().len(),
+        unit_rows: scheme.plan().rows(),
+        samples: estimate.samples,
+        sampling_seconds: estimate.sampling_seconds,
+        solutions: estimate.solutions,
+        solutions_error: estimate.solutions_error,
+        known_solutions: queens_conformance::facts::solution_count(scheme.n()),
+        cpu_seconds: estimate.cpu_seconds,
+        cpu_error: estimate.cpu_error,
+        cpu_hours: estimate.cpu_seconds / 3600.0,
+        shard_cpu_seconds: estimate.cpu_seconds / scheme.shards() as f64,
+        cores,
+        machine_seconds: estimate.cpu_seconds / cores as f64,
+    };
+    search::with_stdout(|out| {
+        if options.json {
+            crate::output::json_line(out, &record)?;
+        } else {
+            print(&record, &estimate, out)?;
+        }
+        Ok(())
+    })
+}
+
+/// The plan in words.
+fn print(
+    record: &PlanRecord<'_>,
+    estimate: &Estimate,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let per_shard = record.units / record.shards;
+    let dealt = if record.units % record.shards == 0 {
+        format!("{} a shard", thousands(per_shard as u128))
+    } else {
+        format!(
+            "{} or {} a shard",
+            thousands(per_shard as u128),
+            thousands(per_shard as u128 + 1)
+        )
+    };
+    writeln!(
+        out,
+        "n = {} in {} shard{}: {} units of {} rows, {dealt} (plan {})",
+        record.n,
+        thousands(record.shards as u128),
+        if record.shards == 1 { "" } else { "s" },
+        thousands(record.units as u128),
+        record.unit_rows,
+        record.plan
+    )?;
+    let what = if estimate.whole_units {
+        "units"
+    } else {
+        "random paths"
+    };
+    writeln!(
+        out,
+        "sampled:    {} {what} timed on this machine ({} cores) in {:.1} s",
+        thousands(record.samples as u128),
+        record.cores,
+        record.sampling_seconds
+    )?;
+    let known = record.known_solutions.map_or_else(String::new, |known| {
+        format!(" (known: {})", thousands(u128::from(known)))
+    });
+    let solutions = if record.solutions_error == 0.0 {
+        // Every unit counted: the count itself.
+        thousands(record.solutions.round() as u128)
+    } else {
+        approximately(record.solutions)
+    };
+    writeln!(
+        out,
+        "solutions:  {solutions}{}{known}",
+        plus_minus(record.solutions_error)
+    )?;
+    writeln!(
+        out,
+        "whole count: {} of processor time{}, {} CPU-hours",
+        duration(record.cpu_seconds),
+        plus_minus(record.cpu_error),
+        approximately(record.cpu_hours)
+    )?;
+    writeln!(
+        out,
+        "each shard: {} on one core",
+        duration(record.shard_cpu_seconds)
+    )?;
+    writeln!(
+        out,
+        "this machine alone ({} cores): {}",
+        record.cores,
+        duration(record.machine_seconds)
+    )?;
+    Ok(())
+}
+
+/// A positive estimate to three significant digits: `95,800,000`, or
+/// `2.35e17` past a trillion.
+fn approximately(value: f64) -> String {
+    if value >= 1e12 {
+        return format!("{value:.2e}");
+    }
+    if value < 0.01 && value > 0.0 {
+        return format!("{value:.1e}");
+    }
+    if value < 1.0 {
+        return format!("{value:.3}");
+    }
+    let digits = value.log10().floor() as i32;
+    let scale = 10f64.powi((digits - 2).max(0));
+    thousands(((value / scale).round() * scale) as u128)
+}
+
+/// `±5%`, or nothing when the estimate is exact (every unit timed or no
+/// spread).
+fn plus_minus(relative_error: f64) -> String {
+    if relative_error == 0.0 {
+        String::new()
+    } else {
+        format!(" ±{:.0}%", (relative_error * 100.0).max(1.0))
+    }
+}
+
+/// Seconds in the largest unit that keeps them readable.
+fn duration(seconds: f64) -> String {
+    const UNITS: [(f64, &str); 5] = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+        (1.0, "seconds"),
+    ];
+    let (size, name) = UNITS
+        .into_iter()
+        .find(|(size, _)| seconds >= 2.0 * size)
+        .unwrap_or((1.0, "seconds"));
+    format!("{} {name}", approximately(seconds / size))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_are_rounded_to_what_the_estimate_knows() {
+        assert_eq!(approximately(95_815_104.0), "95,800,000");
+        assert_eq!(approximately(2.349e17), "2.35e17");
+        assert_eq!(approximately(0.5), "0.500");
+        assert_eq!(approximately(0.000_22), "2.2e-4");
+        assert_eq!(approximately(7.0), "7");
+        assert_eq!(duration(30.0), "30 seconds");
+        assert_eq!(duration(7200.0), "2 hours");
+        assert_eq!(duration(90.0), "90 seconds");
+        assert_eq!(duration(3.0 * 365.25 * 86400.0), "3 years");
+        assert_eq!(plus_minus(0.0), "");
+        assert_eq!(plus_minus(0.042), " ±4%");
+    }
+}
