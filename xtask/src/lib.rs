@@ -12,7 +12,9 @@
 //!   generated `docs/comparison.md`;
 //! - [`grade`]: `cargo xtask grade`, `new-submission` and `sandbox-check`,
 //!   thin aliases to the `queens-grade` crate;
-//! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program.
+//! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program,
+//!   and `cargo xtask peers --counter`, the fast counter against the textbook
+//!   C bitboard counter.
 //!
 //! The binary (`src/main.rs`) only parses the command line; the tasks live in
 //! this library so that their tests can reach them.

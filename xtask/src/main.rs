@@ -19,7 +19,9 @@ struct Cli {
 enum Task {
     /// Every solver side by side over a range of n: work, time and a verdict.
     Compare(compare::Args),
-    /// Each solver against its seed's C program (needs ../shared/peers and gcc).
+    /// Each solver against its seed's C program, or with --counter the fast
+    /// counter against the textbook C bitboard counter (needs ../shared/peers
+    /// and gcc).
     Peers(peers::Args),
     /// The trace page of `queens trace --html` in headless Chromium: counters
     /// checked, screenshot saved (needs `apt-get install chromium`).

@@ -11,9 +11,14 @@
 //! its start-up (a millisecond or so) counts against it. The last column is
 //! the cost of statistics: the best time of the same count through
 //! `solve_counted`, over the silent path's.
+//!
+//! `cargo xtask peers --counter` measures the fast counter instead, against
+//! the textbook C bitboard counter: see [`counter`].
+
+pub mod counter;
 
 use std::hint::black_box;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -33,10 +38,21 @@ pub struct Args {
     /// the workspace).
     #[arg(long, value_name = "DIR")]
     pub peers: Option<PathBuf>,
-    /// Runs of each side; the table shows the best of each.
-    #[arg(long, default_value = "5", value_parser = crate::compare::parse_runs)]
-    pub runs: u32,
+    /// Runs of each side; the table shows the best of each [default: 5, or
+    /// 1 with --counter, where one run of the C peer alone takes about 25 s
+    /// on two cores].
+    #[arg(long, value_parser = crate::compare::parse_runs)]
+    pub runs: Option<u32>,
+    /// Measures the fast counter (queens-bitboard) instead of the seeds'
+    /// solvers: n = 17 on one thread and on every core against the C
+    /// textbook bitboard counter (bitboard_mirror.c), and n = 18 against
+    /// 25 s of wall time.
+    #[arg(long)]
+    pub counter: bool,
 }
+
+/// The runs of each side when `--runs` is not given, seeds' solvers.
+const RUNS: u32 = 5;
 
 /// A solver of the registry, the C program it is measured against, the board
 /// sizes, and the ratio Rust / C it must not exceed.
@@ -92,19 +108,12 @@ struct Duel {
 
 /// Runs `cargo xtask peers`.
 pub fn run(args: &Args) -> Result<(), Error> {
-    let folder = args
-        .peers
-        .clone()
-        .unwrap_or_else(|| crate::workspace_root().join("../shared/peers"));
-    if !folder.is_dir() {
-        return Err(Error::BadInput(format!(
-            "no peers folder at {} (the seeds' C programs); pass --peers DIR",
-            folder.display()
-        )));
+    let folder = peers_folder(args)?;
+    let build = build_folder()?;
+    if args.counter {
+        return counter::run(&folder, &build, args.runs.unwrap_or(counter::RUNS));
     }
-    let build = crate::target_dir().join("peers");
-    std::fs::create_dir_all(&build)
-        .map_err(|error| Error::Failed(format!("cannot create {}: {error}", build.display())))?;
+    let runs = args.runs.unwrap_or(RUNS);
     let steps = PAIRINGS
         .iter()
         .map(|pairing| pairing.sizes.len() as u64)
@@ -119,18 +128,50 @@ pub fn run(args: &Args) -> Result<(), Error> {
         let binary = compile(&folder.join(pairing.peer), &build)?;
         for &n in pairing.sizes {
             bar.set_message(format!("{} n = {n}", pairing.solver));
-            duels.push(duel(pairing, solver, &binary, n, args.runs)?);
+            duels.push(duel(pairing, solver, &binary, n, runs)?);
             bar.inc(1);
         }
     }
     bar.finish_and_clear();
-    println!("Machine: {}.", Machine::detect());
-    println!(
-        "Best of {} alternating runs; C built with gcc -O3 -march=native and timed as a whole process.\n",
-        args.runs
-    );
-    println!("{}", table(&duels, args.runs));
+    print_header(runs, "");
+    println!("{}", table(&duels, runs));
     Ok(())
+}
+
+/// The folder of the C programs: `--peers`, or `../shared/peers` beside the
+/// workspace.
+fn peers_folder(args: &Args) -> Result<PathBuf, Error> {
+    let folder = args
+        .peers
+        .clone()
+        .unwrap_or_else(|| crate::workspace_root().join("../shared/peers"));
+    if !folder.is_dir() {
+        return Err(Error::BadInput(format!(
+            "no peers folder at {} (the seeds' C programs); pass --peers DIR",
+            folder.display()
+        )));
+    }
+    Ok(folder)
+}
+
+/// `target/peers/`, made if missing: where the C programs are built.
+fn build_folder() -> Result<PathBuf, Error> {
+    let build = crate::target_dir().join("peers");
+    std::fs::create_dir_all(&build)
+        .map_err(|error| Error::Failed(format!("cannot create {}: {error}", build.display())))?;
+    Ok(build)
+}
+
+/// The lines above a table: the machine, the runs and how each side is
+/// timed, `rust` saying how for the Rust side when it needs saying.
+fn print_header(runs: u32, rust: &str) {
+    println!("Machine: {}.", Machine::detect());
+    let best = if runs == 1 {
+        "One run of each side".to_owned()
+    } else {
+        format!("Best of {runs} alternating runs")
+    };
+    println!("{best}; C built with gcc -O3 -march=native and timed as a whole process{rust}.\n");
 }
 
 /// Compiles `source` into `build`, returning the program's path.
@@ -182,26 +223,9 @@ fn duel(
         target: pairing.target,
     };
     for _ in 0..runs {
-        let start = Instant::now();
-        let output = Command::new(binary)
-            .arg(n.to_string())
-            .output()
-            .map_err(|error| Error::Failed(format!("cannot run {}: {error}", binary.display())))?;
-        result.c_best = result.c_best.min(start.elapsed().as_secs_f64());
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        result.c_count = stdout
-            .trim()
-            .parse()
-            .ok()
-            .filter(|_| output.status.success())
-            .ok_or_else(|| {
-                Error::Failed(format!(
-                    "{} {n} printed '{}' and exited with {}",
-                    binary.display(),
-                    stdout.trim(),
-                    output.status
-                ))
-            })?;
+        let (seconds, count) = run_peer(binary, &[n.to_string()], |text| text.trim().parse().ok())?;
+        result.c_best = result.c_best.min(seconds);
+        result.c_count = count;
 
         let start = Instant::now();
         let count = black_box(modes::count(solver, &problem))
@@ -217,6 +241,40 @@ fn duel(
         result.counted_best = result.counted_best.min(start.elapsed().as_secs_f64());
     }
     Ok(result)
+}
+
+/// Runs the C program `binary` with `args`, timed as a whole process, and
+/// reads its count from what it prints with `parse`: the seconds it took and
+/// the count.
+fn run_peer(
+    binary: &Path,
+    args: &[String],
+    parse: fn(&str) -> Option<u64>,
+) -> Result<(f64, u64), Error> {
+    let start = Instant::now();
+    let output = Command::new(binary)
+        .args(args)
+        .output()
+        .map_err(|error| Error::Failed(format!("cannot run {}: {error}", binary.display())))?;
+    let seconds = start.elapsed().as_secs_f64();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let count = parse(&stdout)
+        .filter(|_| output.status.success())
+        .ok_or_else(|| {
+            Error::Failed(format!(
+                "{} {} printed '{}' and exited with {}",
+                binary.display(),
+                args.join(" "),
+                stdout.trim(),
+                output.status
+            ))
+        })?;
+    Ok((seconds, count))
+}
+
+/// "yes" when `ratio` is within `target`, "no" otherwise.
+fn met(ratio: f64, target: f64) -> &'static str {
+    if ratio <= target { "yes" } else { "no" }
 }
 
 /// The table of duels.
@@ -246,10 +304,7 @@ fn table(duels: &[Duel], runs: u32) -> String {
                 ),
             )
         } else {
-            (
-                format!("{ratio:.2}"),
-                if ratio <= duel.target { "yes" } else { "no" }.to_owned(),
-            )
+            (format!("{ratio:.2}"), met(ratio, duel.target).to_owned())
         };
         builder.push_record([
             duel.solver.to_owned(),
@@ -264,8 +319,14 @@ fn table(duels: &[Duel], runs: u32) -> String {
             format!("{:.2}", duel.counted_best / duel.rust_best),
         ]);
     }
+    render(builder, 2..8)
+}
+
+/// The table in the tasks' style: rounded, the `right` columns (the numbers)
+/// aligned right.
+fn render(builder: Builder, right: Range<usize>) -> String {
     let mut table = builder.build();
     table.with(Style::rounded());
-    table.modify(Columns::new(2..8), Alignment::right());
+    table.modify(Columns::new(right), Alignment::right());
     table.to_string()
 }

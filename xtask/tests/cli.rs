@@ -47,6 +47,10 @@ fn bad_input_gets_one_line_and_status_2() {
         "error: no peers folder at /no/such/peers (the seeds' C programs); pass --peers DIR",
     );
     refused(
+        &["peers", "--counter", "--peers", "/no/such/peers"],
+        "error: no peers folder at /no/such/peers (the seeds' C programs); pass --peers DIR",
+    );
+    refused(
         &["compare", "--frobnicate"],
         "error: unexpected argument '--frobnicate' found",
     );
