@@ -134,5 +134,20 @@ fn a_small_comparison_prints_json_with_every_cell() {
         .iter()
         .map(|cell| &cell["solutions"])
         .collect();
-    assert_eq!(solutions, [4, 4, 4, 4, 4]);
+    assert_eq!(solutions, [4, 4, 4, 4, 4, 4]);
+    let steps: Vec<(&serde_json::Value, &serde_json::Value)> = json["ladder"]["rows"][1]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|cell| (&cell["step"], &cell["solutions"]))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            (&"bitboard".into(), &4.into()),
+            (&"+ mirror".into(), &4.into()),
+            (&"+ symmetry".into(), &4.into()),
+            (&"+ threads".into(), &4.into()),
+        ]
+    );
 }

@@ -30,12 +30,14 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
+use queens_bitboard::{Bitboard, Step};
 use queens_core::Instrument;
 use queens_core::modes;
-use queens_core::{Error, Problem, Solver};
+use queens_core::{Error, Problem, Search, Solver, Workload};
 
 use super::report::{
-    CompareMode, Figures, Measured, ModeTable, RawOutcome, SkipCause, SolverSummary, assemble_row,
+    CompareMode, CounterFigures, Figures, Measured, ModeTable, RawOutcome, SkipCause,
+    SolverSummary, assemble_row, baseline_of,
 };
 use crate::units;
 
@@ -48,6 +50,9 @@ pub struct Plan {
     pub sizes: Vec<usize>,
     /// The modes, one table each.
     pub modes: Vec<CompareMode>,
+    /// The steps of the counters' ladder, which count every solution, on
+    /// the same sizes; none to leave the ladder out.
+    pub ladder: Vec<Step>,
     /// Timed runs per cell.
     pub runs: u32,
     /// The most one search may take.
@@ -57,7 +62,7 @@ pub struct Plan {
 impl Plan {
     /// How many cells the plan has: the length of the progress bar.
     pub fn cells(&self) -> u64 {
-        (self.solvers.len() * self.sizes.len() * self.modes.len()) as u64
+        ((self.solvers.len() * self.modes.len() + self.ladder.len()) * self.sizes.len()) as u64
     }
 }
 
@@ -74,44 +79,153 @@ const DEFAULT_GROWTH: f64 = 8.0;
 /// never predicted to be faster, even when the first solution of `first`
 /// happens to come sooner.
 const MIN_GROWTH: f64 = 1.5;
+/// The threads of the ladder's last step: 0 asks for one per core, the
+/// most the machine in the report's heading can give.
+const LADDER_THREADS: usize = 0;
 
-/// Measures every cell of `plan`, advancing `progress` by one per cell.
+/// Measures every cell of the plan's modes, advancing `progress` by one per
+/// cell.
 pub fn measure(plan: &Plan, progress: &ProgressBar) -> Vec<ModeTable> {
     let summaries: Vec<SolverSummary> = plan
         .solvers
         .iter()
         .map(|&solver| SolverSummary::of(solver))
         .collect();
+    let baseline = baseline_of(&summaries);
     plan.modes
         .iter()
         .map(|&mode| {
-            // outcomes[size][solver], filled one solver at a time so that each
-            // solver's timeline grows with n.
-            let mut outcomes: Vec<Vec<RawOutcome>> = vec![Vec::new(); plan.sizes.len()];
-            for &solver in &plan.solvers {
-                let mut timeline = Timeline::new(solver, mode);
-                for (slot, &n) in outcomes.iter_mut().zip(&plan.sizes) {
-                    progress.set_message(format!("{} n = {n} {}", mode.name(), solver.info().name));
-                    slot.push(timeline.cell(n, plan.runs, plan.budget));
-                    progress.inc(1);
-                }
-            }
-            let rows = plan
-                .sizes
-                .iter()
-                .zip(outcomes)
-                .map(|(&n, raw)| assemble_row(n, &summaries, raw))
+            let subjects = plan.solvers.iter().map(|&solver| InMode { solver, mode });
+            let rows = measure_all(subjects, plan, progress)
+                .into_iter()
+                .zip(&plan.sizes)
+                .map(|(raw, &n)| assemble_row(n, &summaries, raw, baseline))
                 .collect();
             ModeTable { mode, rows }
         })
         .collect()
 }
 
-/// What one solver took, per board size, in one mode: the ground for
-/// predictions.
-struct Timeline {
+/// Measures the plan's steps of the ladder, advancing `progress` by one per
+/// cell: `[size][step]`, in the plan's order.
+pub fn measure_ladder(plan: &Plan, progress: &ProgressBar) -> Vec<Vec<RawOutcome<CounterFigures>>> {
+    measure_all(plan.ladder.iter().copied(), plan, progress)
+}
+
+/// Measures `subjects` on every size of `plan`: `outcomes[size][subject]`,
+/// filled one subject at a time so that each one's timeline grows with n.
+fn measure_all<S: Subject>(
+    subjects: impl Iterator<Item = S>,
+    plan: &Plan,
+    progress: &ProgressBar,
+) -> Vec<Vec<RawOutcome<S::Figures>>> {
+    let mut outcomes: Vec<Vec<RawOutcome<S::Figures>>> =
+        plan.sizes.iter().map(|_| Vec::new()).collect();
+    for subject in subjects {
+        let mut timeline = Timeline::new(subject);
+        for (slot, &n) in outcomes.iter_mut().zip(&plan.sizes) {
+            progress.set_message(format!("n = {n} {}", timeline.subject.label()));
+            slot.push(timeline.cell(n, plan.runs, plan.budget));
+            progress.inc(1);
+        }
+    }
+    outcomes
+}
+
+/// What a comparison times: a registered solver asked one mode, or one
+/// step of the counters' ladder. The budget, the calibration and the
+/// predictions are the same for both.
+trait Subject {
+    /// What one separate run gives besides the time.
+    type Figures;
+    /// The words on the progress bar.
+    fn label(&self) -> String;
+    /// Why the board cannot be searched at all, if it cannot.
+    fn refusal(&self, problem: &Problem) -> Option<String>;
+    /// The work declared for the board, when it predicts the time.
+    fn workload(&self, problem: &Problem) -> Option<Workload>;
+    /// One search on the silent path.
+    fn search(&self, problem: &Problem) -> Result<(), String>;
+    /// The figures of the board, from a run of their own.
+    fn figures(&self, problem: &Problem) -> Result<Self::Figures, String>;
+}
+
+/// A registered solver asked one mode.
+struct InMode {
     solver: &'static dyn Solver,
     mode: CompareMode,
+}
+
+impl Subject for InMode {
+    type Figures = Figures;
+
+    fn label(&self) -> String {
+        format!("{} {}", self.mode.name(), self.solver.info().name)
+    }
+
+    fn refusal(&self, problem: &Problem) -> Option<String> {
+        let refused = self.solver.info().check_size(problem.n()).err()?;
+        Some(refused.to_string())
+    }
+
+    /// A declared workload is the work done only when the mode searches
+    /// everything, not when it stops at the first solution.
+    fn workload(&self, problem: &Problem) -> Option<Workload> {
+        let workload = self.solver.info().workload?;
+        self.mode.searches_everything().then(|| workload(problem))
+    }
+
+    fn search(&self, problem: &Problem) -> Result<(), String> {
+        let answer = modes::answer(self.solver, problem, self.mode.query(), Instrument::Off);
+        black_box(answer)
+            .map(drop)
+            .map_err(|error| error.to_string())
+    }
+
+    fn figures(&self, problem: &Problem) -> Result<Figures, String> {
+        figures(self.solver, self.mode, problem).map_err(|error| error.to_string())
+    }
+}
+
+/// A step of the ladder counts every solution, on all cores for the last.
+impl Subject for Step {
+    type Figures = CounterFigures;
+
+    fn label(&self) -> String {
+        format!("counter {}", self.name())
+    }
+
+    /// The counters share the bitboard solver's masks, so its limit.
+    fn refusal(&self, problem: &Problem) -> Option<String> {
+        let refused = Bitboard::INFO.check_size(problem.n()).err()?;
+        Some(refused.to_string())
+    }
+
+    fn workload(&self, _: &Problem) -> Option<Workload> {
+        None
+    }
+
+    fn search(&self, problem: &Problem) -> Result<(), String> {
+        let tally = self.count(problem.n(), LADDER_THREADS);
+        black_box(tally)
+            .map(drop)
+            .map_err(|error| error.to_string())
+    }
+
+    fn figures(&self, problem: &Problem) -> Result<CounterFigures, String> {
+        let tally = self
+            .count(problem.n(), LADDER_THREADS)
+            .map_err(|error| error.to_string())?;
+        Ok(CounterFigures {
+            solutions: tally.total,
+            fundamental: tally.unique,
+        })
+    }
+}
+
+/// What one subject took, per board size: the ground for predictions.
+struct Timeline<S> {
+    subject: S,
     /// Seconds per search, by board size.
     seconds: BTreeMap<usize, f64>,
 }
@@ -122,21 +236,20 @@ struct Prediction {
     because: String,
 }
 
-impl Timeline {
-    fn new(solver: &'static dyn Solver, mode: CompareMode) -> Self {
+impl<S: Subject> Timeline<S> {
+    fn new(subject: S) -> Self {
         Timeline {
-            solver,
-            mode,
+            subject,
             seconds: BTreeMap::new(),
         }
     }
 
     /// Measures the cell of board size `n`, or says why not.
-    fn cell(&mut self, n: usize, runs: u32, budget: Duration) -> RawOutcome {
+    fn cell(&mut self, n: usize, runs: u32, budget: Duration) -> RawOutcome<S::Figures> {
         let budget_seconds = budget.as_secs_f64();
         let problem = Problem::new(n);
-        if let Err(error) = self.solver.info().check_size(problem.n()) {
-            return RawOutcome::Skipped(SkipCause::Refused, error.to_string());
+        if let Some(refusal) = self.subject.refusal(&problem) {
+            return RawOutcome::Skipped(SkipCause::Refused, refusal);
         }
         self.calibrate(n, budget_seconds);
         if let Some(prediction) = self.predict(n) {
@@ -153,7 +266,7 @@ impl Timeline {
         }
         match self.measure(&problem, runs, budget_seconds) {
             Ok(outcome) => outcome,
-            Err(error) => RawOutcome::Skipped(SkipCause::Refused, error.to_string()),
+            Err(error) => RawOutcome::Skipped(SkipCause::Refused, error),
         }
     }
 
@@ -163,7 +276,7 @@ impl Timeline {
         problem: &Problem,
         runs: u32,
         budget_seconds: f64,
-    ) -> Result<RawOutcome, Error> {
+    ) -> Result<RawOutcome<S::Figures>, String> {
         let first_seconds = self.timed_run(problem, 1)?;
         if first_seconds > budget_seconds {
             self.seconds.insert(problem.n(), first_seconds);
@@ -187,7 +300,7 @@ impl Timeline {
             run_seconds.push(self.timed_run(problem, searches)?);
         }
         let measured = Measured {
-            figures: figures(self.solver, self.mode, problem)?,
+            figures: self.subject.figures(problem)?,
             run_seconds,
         };
         self.seconds.insert(problem.n(), measured.median_seconds());
@@ -228,24 +341,8 @@ impl Timeline {
     /// smaller board timed; `None` when none has been.
     fn predict(&self, n: usize) -> Option<Prediction> {
         let (&anchor, &anchor_seconds) = self.seconds.range(..n).next_back()?;
-        let info = self.solver.info();
-        if let (true, Some(workload)) = (self.mode.searches_everything(), info.workload) {
-            let here = workload(&Problem::new(n));
-            if let Some(there) = workload(&Problem::new(anchor))
-                .amount
-                .filter(|&amount| amount > 0)
-            {
-                let seconds = here.amount.map_or(f64::INFINITY, |amount| {
-                    anchor_seconds * (amount as f64 / there as f64)
-                });
-                return Some(Prediction {
-                    seconds,
-                    because: format!(
-                        "would test {here}: about {} at the pace of n = {anchor}",
-                        units::seconds(seconds)
-                    ),
-                });
-            }
+        if let Some(prediction) = self.predict_by_workload(n, anchor, anchor_seconds) {
+            return Some(prediction);
         }
         let growth = anchor
             .checked_sub(1)
@@ -266,13 +363,38 @@ impl Timeline {
         })
     }
 
+    /// The time on board size `n` at the pace of board `anchor`, when the
+    /// subject declares the work of both.
+    fn predict_by_workload(
+        &self,
+        n: usize,
+        anchor: usize,
+        anchor_seconds: f64,
+    ) -> Option<Prediction> {
+        let here = self.subject.workload(&Problem::new(n))?;
+        let there = self
+            .subject
+            .workload(&Problem::new(anchor))?
+            .amount
+            .filter(|&amount| amount > 0)?;
+        let seconds = here.amount.map_or(f64::INFINITY, |amount| {
+            anchor_seconds * (amount as f64 / there as f64)
+        });
+        Some(Prediction {
+            seconds,
+            because: format!(
+                "would test {here}: about {} at the pace of n = {anchor}",
+                units::seconds(seconds)
+            ),
+        })
+    }
+
     /// One timed run: `searches` searches of `problem` on the silent path.
     /// Returns the seconds per search.
-    fn timed_run(&self, problem: &Problem, searches: u64) -> Result<f64, Error> {
-        let query = self.mode.query();
+    fn timed_run(&self, problem: &Problem, searches: u64) -> Result<f64, String> {
         let start = Instant::now();
         for _ in 0..searches {
-            black_box(modes::answer(self.solver, problem, query, Instrument::Off)?);
+            self.subject.search(problem)?;
         }
         Ok(start.elapsed().as_secs_f64() / searches as f64)
     }
@@ -349,6 +471,7 @@ mod tests {
             solvers: vec![&EXPLODING, queens_solvers::by_name("array").unwrap()],
             sizes,
             modes,
+            ladder: Vec::new(),
             runs: 1,
             budget,
         }
@@ -403,7 +526,10 @@ mod tests {
 
     #[test]
     fn a_first_search_past_the_budget_is_not_repeated() {
-        let mut timeline = Timeline::new(&EXPLODING, CompareMode::Count);
+        let mut timeline = Timeline::new(InMode {
+            solver: &EXPLODING,
+            mode: CompareMode::Count,
+        });
         // With nothing timed, n = 4 is not predicted; its 10^4 steps take a
         // few microseconds, which a zero budget cannot hold.
         let outcome = timeline.cell(4, 3, Duration::ZERO);
@@ -419,13 +545,54 @@ mod tests {
 
     #[test]
     fn a_size_with_no_smaller_board_timed_is_calibrated_first() {
-        let mut timeline = Timeline::new(&EXPLODING, CompareMode::Count);
+        let mut timeline = Timeline::new(InMode {
+            solver: &EXPLODING,
+            mode: CompareMode::Count,
+        });
         let outcome = timeline.cell(6, 1, Duration::from_secs(1));
         assert!(matches!(outcome, RawOutcome::Measured(_)), "{outcome:?}");
         assert_eq!(
             timeline.seconds.keys().copied().collect::<Vec<_>>(),
             [4, 5, 6]
         );
+    }
+
+    #[test]
+    fn the_ladder_counts_with_every_step_and_refuses_boards_past_its_masks() {
+        let mut plan = plan(vec![6, 65], Vec::new(), Duration::from_secs(1));
+        plan.ladder = Step::ALL.to_vec();
+        let rows = measure_ladder(&plan, &ProgressBar::hidden());
+        let answers: Vec<Option<CounterFigures>> = rows[0]
+            .iter()
+            .map(|outcome| match outcome {
+                RawOutcome::Measured(measured) => Some(measured.figures),
+                RawOutcome::Skipped(..) => None,
+            })
+            .collect();
+        let counted = |fundamental| {
+            Some(CounterFigures {
+                solutions: 4,
+                fundamental,
+            })
+        };
+        assert_eq!(
+            answers,
+            [
+                counted(None),
+                counted(None),
+                counted(Some(1)),
+                counted(Some(1))
+            ]
+        );
+        for outcome in &rows[1] {
+            let RawOutcome::Skipped(SkipCause::Refused, why) = outcome else {
+                panic!("n = 65 is refused, not {outcome:?}");
+            };
+            assert_eq!(
+                why,
+                "n = 65 is too large for the bitboard solver, which accepts n up to 64"
+            );
+        }
     }
 
     #[test]

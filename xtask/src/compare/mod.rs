@@ -1,27 +1,33 @@
-//! `cargo xtask compare`: every registered solver side by side over a range
-//! of board sizes, to answer "which algorithm is faster, by how much, and
-//! why?" in one screen.
+//! `cargo xtask compare`: every registered solver, and the bitboard
+//! counters step by step, side by side over a range of board sizes, to
+//! answer "which algorithm is faster, by how much, and why?" in one screen.
 //!
 //! The task measures (see [`measure`]) into one data model ([`report`]),
-//! then writes it as a table, Markdown, CSV or JSON ([`render`]), as an SVG
-//! plot ([`plot`]), or as the committed `docs/comparison.md` ([`docs`]).
+//! then writes it as a one-screen summary ([`summary`]), as full tables,
+//! Markdown, CSV or JSON ([`render`]), as an SVG plot ([`plot`]), or as the
+//! committed `docs/comparison.md` ([`docs`]).
 
 pub mod docs;
+#[cfg(test)]
+mod fixture;
 pub mod measure;
 pub mod plot;
 pub mod render;
 pub mod report;
 pub mod sizes;
 pub mod sudoku;
+pub mod summary;
 
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::ValueEnum;
+use queens_bitboard::Step;
 use queens_core::Solver;
 
 use self::measure::Plan;
-use self::report::{CompareMode, Report, SolverSummary};
+use self::report::{CompareMode, Report, SolverSummary, assemble_ladder, baseline_of};
 use self::sizes::BoardSizes;
 use crate::machine::Machine;
 use crate::{Error, progress};
@@ -31,10 +37,10 @@ use crate::{Error, progress};
 pub struct Args {
     /// Board sizes: a range `4..=12` or `4..12`, one size `8`, or a list
     /// `4,6,8`.
-    #[arg(long = "n", value_name = "SIZES", default_value = "4..=12", value_parser = BoardSizes::parse)]
+    #[arg(long = "n", value_name = "SIZES", default_value_t = BoardSizes::from_range(DEFAULT_SIZES), value_parser = BoardSizes::parse)]
     pub sizes: BoardSizes,
-    /// A solver to compare, by name (repeatable); every registered solver
-    /// when none is given.
+    /// A solver to compare, by name (repeatable); every registered solver,
+    /// and the bitboard counters' ladder in count mode, when none is given.
     #[arg(long = "algo", value_name = "NAME", value_parser = parse_algorithm)]
     pub algorithms: Vec<Algorithm>,
     /// What to ask: one table per mode (repeatable, or comma-separated).
@@ -50,27 +56,38 @@ pub struct Args {
     /// The output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
+    /// Prints the full tables, every figure of every board size, above the
+    /// one-screen summary (tables only: the other formats are always full).
+    #[arg(long)]
+    pub details: bool,
     /// Writes the output to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Also draws the first mode as an SVG plot in FILE.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
-    /// Regenerates docs/comparison.md and docs/comparison.svg (every solver,
-    /// n = 4..=12, count and first).
-    #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "out", "plot"])]
+    /// Regenerates docs/comparison.md and docs/comparison.svg (every solver
+    /// and the ladder, the default sizes, count and first).
+    #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "out", "plot", "details"])]
     pub write_docs: bool,
     /// Compares the two Sudoku solvers instead (seed 002's backtracking
     /// and the fast one) on the seed's puzzle and samples of the 17-clue
     /// and hardest collections, each for --budget per set.
-    #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "plot", "write_docs"])]
+    #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "plot", "write_docs", "details"])]
     pub sudoku: bool,
 }
+
+/// The board sizes compared when `--n` is not given, and on the generated
+/// page. They start where the naive generator still finishes twice and end
+/// where lookup, the baseline, still finishes within the default budget,
+/// past the n = 13 from which the ladder's threads outrun their start-up:
+/// nine columns, which fit a terminal.
+pub const DEFAULT_SIZES: RangeInclusive<usize> = 6..=14;
 
 /// The output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// Tables for a terminal.
+    /// A summary for a terminal (and with --details, the full tables).
     Table,
     /// Markdown tables.
     Markdown,
@@ -149,7 +166,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     if args.write_docs {
         let report = compare(&docs::plan(args.runs, args.budget));
         docs::write(&report, &crate::workspace_root())?;
-        crate::print_out(&render::terminal(&report))?;
+        crate::print_out(&render::terminal(&report, false))?;
         eprintln!("wrote {} and {}", docs::PAGE, docs::PLOT);
         return Ok(());
     }
@@ -162,7 +179,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     }
     let report = compare(&plan(args));
     let text = match args.format {
-        Format::Table => render::terminal(&report),
+        Format::Table => render::terminal(&report, args.details),
         Format::Markdown => render::markdown(&report, ""),
         Format::Csv => render::csv(&report)?,
         Format::Json => render::json(&report),
@@ -177,7 +194,9 @@ pub fn run(args: &Args) -> Result<(), Error> {
     Ok(())
 }
 
-/// The plan the options ask for; the solvers in registry order.
+/// The plan the options ask for; the solvers in registry order. The ladder
+/// comes with every solver, not with a chosen few, and only where every
+/// solution is counted, the one thing its steps do.
 fn plan(args: &Args) -> Plan {
     let chosen = |solver: &&'static dyn Solver| {
         args.algorithms.is_empty()
@@ -188,10 +207,16 @@ fn plan(args: &Args) -> Plan {
     };
     let mut modes = args.mode.clone();
     modes.dedup();
+    let ladder = if args.algorithms.is_empty() && modes.contains(&CompareMode::Count) {
+        Step::ALL.to_vec()
+    } else {
+        Vec::new()
+    };
     Plan {
         solvers: queens_solvers::ALL.iter().copied().filter(chosen).collect(),
         sizes: args.sizes.as_slice().to_vec(),
         modes,
+        ladder,
         runs: args.runs,
         budget: args.budget,
     }
@@ -201,18 +226,27 @@ fn plan(args: &Args) -> Plan {
 pub fn compare(plan: &Plan) -> Report {
     let bar = progress::bar(plan.cells());
     let tables = measure::measure(plan, &bar);
+    let ladder_cells = measure::measure_ladder(plan, &bar);
     bar.finish_and_clear();
+    let solvers: Vec<SolverSummary> = plan
+        .solvers
+        .iter()
+        .map(|&solver| SolverSummary::of(solver))
+        .collect();
+    let baseline = baseline_of(&solvers);
+    let ladder = (!plan.ladder.is_empty()).then(|| {
+        let count = tables.iter().find(|table| table.mode == CompareMode::Count);
+        assemble_ladder(&plan.ladder, &plan.sizes, ladder_cells, count, baseline)
+    });
     Report {
         machine: Machine::detect(),
         runs: plan.runs,
         budget_seconds: plan.budget.as_secs_f64(),
-        solvers: plan
-            .solvers
-            .iter()
-            .map(|&solver| SolverSummary::of(solver))
-            .collect(),
+        baseline: baseline.map(|index| solvers[index].name.clone()),
+        solvers,
         sizes: plan.sizes.clone(),
         tables,
+        ladder,
     }
 }
 

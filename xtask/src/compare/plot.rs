@@ -1,5 +1,6 @@
 //! The plot of a comparison, as SVG: on the left the median time of one
-//! search against n on a log scale, one line per solver; on the right the
+//! search against n on a log scale, one line per solver and, in count mode,
+//! one per step of the counters' ladder; on the right the
 //! work, queens placed (solid) and cells read (dashed), against n, also on a
 //! log scale, in the same colours.
 //!
@@ -13,15 +14,16 @@ use std::fmt::Display;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::report::{Finished, ModeTable, Outcome, Report};
+use super::report::{CompareMode, Finished, Ladder, ModeTable, Outcome, Report};
 use crate::Error;
 use crate::units;
 
 /// Width and height of the whole picture, in pixels.
 const SIZE: (u32, u32) = (1200, 520);
 
-/// The colours of the series, one per solver in registry order (Tableau 10,
-/// which stays readable for the common forms of colour blindness).
+/// The colours of the series, one per solver in registry order, then one
+/// per step of the ladder: six and four, ten in all (Tableau 10, which
+/// stays readable for the common forms of colour blindness).
 const PALETTE: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
@@ -125,10 +127,29 @@ fn draw_times(
     report: &Report,
     table: &ModeTable,
 ) -> Result<(), Error> {
-    let series: Vec<Vec<(i32, f64)>> = (0..report.solvers.len())
-        .map(|index| points(table, index, |finished| finished.median_seconds))
+    let mut series: Vec<(String, Vec<(i32, f64)>)> = report
+        .solvers
+        .iter()
+        .enumerate()
+        .map(|(index, solver)| {
+            let points = points(table, index, |finished| finished.median_seconds);
+            (solver.name.clone(), points)
+        })
         .collect();
-    let y = y_range(series.iter().flatten().map(|point| point.1), (1e-9, 1.0));
+    if let Some(ladder) = report
+        .ladder
+        .as_ref()
+        .filter(|_| table.mode == CompareMode::Count)
+    {
+        series.extend(ladder_series(ladder));
+    }
+    let y = y_range(
+        series
+            .iter()
+            .flat_map(|(_, points)| points)
+            .map(|point| point.1),
+        (1e-9, 1.0),
+    );
     let caption = format!("{}: median time of one search", table.mode.name());
     let mut chart = log_chart(area, &caption, report, y)?;
     chart
@@ -138,7 +159,7 @@ fn draw_times(
         .y_label_formatter(&|seconds| units::seconds(*seconds))
         .draw()
         .map_err(failed)?;
-    for (index, (solver, points)) in report.solvers.iter().zip(series).enumerate() {
+    for (index, (name, points)) in series.iter().enumerate() {
         if points.is_empty() {
             continue;
         }
@@ -146,7 +167,7 @@ fn draw_times(
         chart
             .draw_series(LineSeries::new(points.iter().copied(), style))
             .map_err(failed)?
-            .label(solver.name.as_str())
+            .label(name.as_str())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
         chart
             .draw_series(
@@ -164,6 +185,33 @@ fn draw_times(
         .draw()
         .map_err(failed)?;
     Ok(())
+}
+
+/// The median times of each step of the ladder, named for the legend: the
+/// first step is the bitboard's counter, not the bitboard solver.
+fn ladder_series(ladder: &Ladder) -> Vec<(String, Vec<(i32, f64)>)> {
+    ladder
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(index, step)| {
+            let name = if index == 0 {
+                format!("{} counter", step.name)
+            } else {
+                step.name.clone()
+            };
+            let points = ladder
+                .rows
+                .iter()
+                .filter_map(|row| {
+                    let counted = row.cells.get(index)?.outcome.finished()?;
+                    let n = i32::try_from(row.n).ok()?;
+                    Some((n, counted.median_seconds)).filter(|&(_, seconds)| seconds > 0.0)
+                })
+                .collect();
+            (name, points)
+        })
+        .collect()
 }
 
 /// The right panel: queens placed (solid) and cells read (dashed) against n.
@@ -236,8 +284,9 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
+    use queens_bitboard::Step;
+
     use crate::compare::measure::Plan;
-    use crate::compare::report::CompareMode;
 
     /// The stroke colour plotters writes for `colour`.
     fn hex(colour: RGBColor) -> String {
@@ -245,12 +294,13 @@ mod tests {
     }
 
     #[test]
-    fn the_plot_is_svg_with_one_series_per_solver() {
+    fn the_plot_is_svg_with_one_series_per_solver_and_step() {
         let solvers = queens_solvers::ALL.to_vec();
         let report = crate::compare::compare(&Plan {
             solvers: solvers.clone(),
             sizes: vec![4, 5, 6],
             modes: vec![CompareMode::Count],
+            ladder: Step::ALL.to_vec(),
             runs: 1,
             budget: Duration::from_secs(2),
         });
@@ -309,10 +359,22 @@ mod tests {
                 "{name}"
             );
         }
+        // Each step of the ladder has a series and a key of its own colour.
+        for (step, index) in Step::ALL.iter().zip(solvers.len()..) {
+            let stroke = hex(colour(index));
+            let count = lines
+                .iter()
+                .filter(|line| line.attribute("stroke") == Some(stroke.as_str()))
+                .count();
+            assert_eq!(count, 2, "{}", step.name());
+        }
+        for name in ["bitboard counter", "+ mirror", "+ symmetry", "+ threads"] {
+            assert!(texts.contains(&name), "{name} in {texts:?}");
+        }
         let coloured = lines
             .iter()
             .filter(|line| line.attribute("stroke") != Some("#000000"))
             .count();
-        assert_eq!(coloured, 2 * solvers.len());
+        assert_eq!(coloured, 2 * (solvers.len() + Step::ALL.len()));
     }
 }

@@ -1,6 +1,7 @@
-//! The report as text: a terminal table, Markdown (also the body of
-//! `docs/comparison.md`), CSV and JSON. All four are drawn from the one
-//! [`Report`], so they always agree.
+//! The report as text: the full tables for a terminal, Markdown (also the
+//! body of `docs/comparison.md`), CSV and JSON. All four are drawn from the
+//! one [`Report`], so they always agree; each text format ends (terminal)
+//! or opens (Markdown) with the one-screen [`summary`](super::summary).
 
 use serde::Serialize;
 use tabled::Table;
@@ -11,11 +12,13 @@ use tabled::settings::object::Columns;
 use tabled::settings::themes::{BorderCorrection, Theme};
 use tabled::settings::{Alignment, Format, Span, Style, Width};
 
-use super::report::{Cell, Finished, ModeTable, Outcome, Report};
+use super::report::{Cell, Counted, Finished, Ladder, LadderCell, ModeTable, Outcome, Report};
+use super::summary;
 use crate::units;
 
-/// The columns of every table, in order. The staleness check of
-/// `docs/comparison.md` finds its columns by these names.
+/// The columns of every solver's table, in order; the last is named after
+/// the baseline in the tables themselves. The staleness check of
+/// `docs/comparison.md` finds a row of figures by their number.
 pub const COLUMNS: [&str; 9] = [
     "n",
     "algorithm",
@@ -25,35 +28,55 @@ pub const COLUMNS: [&str; 9] = [
     "cells read",
     "median time",
     "time per queen",
-    "speed-up",
+    SPEEDUP,
 ];
 
 /// Where the per-cell figures start: the columns after `n` and `algorithm`.
 const FIRST_FIGURE: usize = 2;
 
-/// The report as tables for a terminal.
-pub fn terminal(report: &Report) -> String {
+/// The report for a terminal: the one-screen summary, or with `details`
+/// every figure of every board size first, the summary last, where the eye
+/// lands when the output stops.
+pub fn terminal(report: &Report, details: bool) -> String {
+    if !details {
+        return summary::terminal(report);
+    }
     let mut text = format!("{}\n\n", preamble(report));
     for table in &report.tables {
         text.push_str(&format!("{}\n", title(report, table)));
-        text.push_str(&terminal_table(table).to_string());
+        text.push_str(&terminal_table(report, table).to_string());
         text.push_str("\n\n");
         for row in &table.rows {
             text.push_str(&format!("n = {}: {}\n", row.n, row.verdict));
         }
         text.push('\n');
     }
+    if let Some(ladder) = &report.ladder {
+        text.push_str(&format!("{}\n", ladder_title(report)));
+        let mut table = ladder_table(report, ladder, TERMINAL_LADDER_COLUMNS, "\n");
+        table.with(Style::rounded()).modify(
+            Columns::new(FIRST_FIGURE..),
+            (Alignment::right(), AlignmentStrategy::PerLine),
+        );
+        text.push_str(&table.to_string());
+        text.push('\n');
+        text.push_str(&ladder_skipped(ladder));
+        text.push('\n');
+    }
+    text.push_str(&summary::terminal(report));
     text
 }
 
 /// The report in Markdown, headed by `heading` (the page's own header, or
-/// nothing). A skipped cell says only "skipped" in its table, and its reason
-/// is listed below, so that the columns stay narrow.
+/// nothing): the summary, then the full tables. A skipped cell says only
+/// "skipped" in its table, and its reason is listed below, so that the
+/// columns stay narrow.
 pub fn markdown(report: &Report, heading: &str) -> String {
-    let mut text = format!("{heading}{}\n", preamble(report));
+    let mut text = format!("{heading}{}\n\n", preamble(report));
+    text.push_str(&summary::markdown(report));
     for table in &report.tables {
         text.push_str(&format!("\n## {}\n\n", title(report, table)));
-        text.push_str(&markdown_table(table).to_string());
+        text.push_str(&markdown_table(report, table).to_string());
         text.push_str("\n\nVerdicts:\n\n");
         for row in &table.rows {
             text.push_str(&format!("- n = {}: {}\n", row.n, row.verdict));
@@ -74,6 +97,13 @@ pub fn markdown(report: &Report, heading: &str) -> String {
             text.extend(skipped);
         }
     }
+    if let Some(ladder) = &report.ladder {
+        text.push_str(&format!("\n## {}\n\n", ladder_title(report)));
+        let mut table = ladder_table(report, ladder, LADDER_COLUMNS, " ");
+        text.push_str(&table.with(Style::markdown()).to_string());
+        text.push('\n');
+        text.push_str(&ladder_skipped(ladder));
+    }
     text
 }
 
@@ -85,15 +115,24 @@ pub fn json(report: &Report) -> String {
 
 /// The report as CSV, one record per cell.
 pub fn csv(report: &Report) -> Result<String, crate::Error> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut records = Vec::new();
     for table in &report.tables {
         for row in &table.rows {
-            for cell in &row.cells {
-                writer
-                    .serialize(CsvRecord::new(table, row.n, cell))
-                    .map_err(|error| crate::Error::Failed(format!("writing CSV: {error}")))?;
-            }
+            records.extend(
+                row.cells
+                    .iter()
+                    .map(|cell| CsvRecord::new(table, row.n, cell)),
+            );
         }
+    }
+    for row in report.ladder.iter().flat_map(|ladder| &ladder.rows) {
+        records.extend(row.cells.iter().map(|cell| CsvRecord::step(row.n, cell)));
+    }
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for record in records {
+        writer
+            .serialize(record)
+            .map_err(|error| crate::Error::Failed(format!("writing CSV: {error}")))?;
     }
     let bytes = writer
         .into_inner()
@@ -106,11 +145,31 @@ fn preamble(report: &Report) -> String {
     format!(
         "Machine: {}.\nEach time is the median of {} timed run{} of the silent path; \
          the statistics come from one separate counted run. \
-         Budget: {} per search.",
+         Budget: {} per search.{}",
         report.machine,
         report.runs,
         if report.runs == 1 { "" } else { "s" },
-        units::seconds(report.budget_seconds)
+        units::seconds(report.budget_seconds),
+        baseline_sentence(report)
+    )
+}
+
+/// What the speed-ups are against, for the preamble.
+fn baseline_sentence(report: &Report) -> String {
+    report.baseline_solver().map_or_else(String::new, |base| {
+        format!(
+            " Every speed-up is against {} ({}, seeds {}) on the same board.",
+            base.name, base.title, base.seeds
+        )
+    })
+}
+
+/// The heading of the ladder's table. The staleness check finds the table
+/// by the word before the colon.
+fn ladder_title(report: &Report) -> String {
+    format!(
+        "ladder: the bitboard counters, count every solution, n = {}",
+        super::sizes::describe(&report.sizes)
     )
 }
 
@@ -152,15 +211,32 @@ fn figures(finished: &Finished) -> [String; 7] {
         finished
             .seconds_per_queen
             .map_or_else(|| "—".to_owned(), units::seconds),
-        units::ratio(finished.speedup),
+        finished
+            .speedup
+            .map_or_else(|| "—".to_owned(), units::ratio),
     ]
 }
 
-fn builder<const N: usize>(
-    table: &ModeTable,
+/// The speed-up column's name, without the baseline the tables add.
+const SPEEDUP: &str = "speed-up";
+
+/// `columns`, each line break made `separator`, and the speed-up named
+/// after the report's baseline: `speed-up vs lookup`.
+fn named_columns<const N: usize>(
+    report: &Report,
     columns: [&str; N],
-    skipped: impl Fn(&str) -> String,
-) -> Builder {
+    separator: &str,
+) -> Vec<String> {
+    columns
+        .iter()
+        .map(|&name| match &report.baseline {
+            Some(base) if name == SPEEDUP => format!("{name}{separator}vs {base}"),
+            _ => name.replace('\n', separator),
+        })
+        .collect()
+}
+
+fn builder(table: &ModeTable, columns: Vec<String>, skipped: impl Fn(&str) -> String) -> Builder {
     let mut builder = Builder::default();
     builder.push_record(columns);
     for row in &table.rows {
@@ -182,17 +258,15 @@ const TERMINAL_COLUMNS: [&str; 9] = [
     "cells\nread",
     "median\ntime",
     "time per\nqueen",
-    "speed-\nup",
+    SPEEDUP,
 ];
 
 /// A table for the terminal: a rule between board sizes, figures aligned
 /// right, a skipped cell's reason spread over the figure columns and wrapped
 /// to their width.
-fn terminal_table(mode_table: &ModeTable) -> Table {
-    let mut table = builder(mode_table, TERMINAL_COLUMNS, |reason| {
-        format!("skipped: {reason}")
-    })
-    .build();
+fn terminal_table(report: &Report, mode_table: &ModeTable) -> Table {
+    let columns = named_columns(report, TERMINAL_COLUMNS, "\n");
+    let mut table = builder(mode_table, columns, |reason| format!("skipped: {reason}")).build();
     let mut theme = Theme::from_style(Style::rounded());
     let mut line = 1;
     for row in &mode_table.rows {
@@ -257,13 +331,104 @@ fn figures_width(mode_table: &ModeTable) -> usize {
 }
 
 /// A Markdown table: one line per cell, every column filled.
-fn markdown_table(mode_table: &ModeTable) -> Table {
-    let mut table = builder(mode_table, COLUMNS, |_| "skipped".to_owned()).build();
+fn markdown_table(report: &Report, mode_table: &ModeTable) -> Table {
+    let columns = named_columns(report, COLUMNS, " ");
+    let mut table = builder(mode_table, columns, |_| "skipped".to_owned()).build();
     table.with(Style::markdown());
     table
 }
 
-/// One cell as a CSV record.
+/// The columns of the ladder's table. The staleness check of
+/// `docs/comparison.md` finds a row of the ladder by their number.
+pub const LADDER_COLUMNS: [&str; 7] = [
+    "n",
+    "counter",
+    "solutions",
+    "fundamental",
+    "median time",
+    SPEEDUP,
+    "vs the step before",
+];
+
+/// The ladder's columns for a terminal, on two lines each.
+const TERMINAL_LADDER_COLUMNS: [&str; 7] = [
+    "n",
+    "counter",
+    "solutions",
+    "funda-\nmental",
+    "median\ntime",
+    SPEEDUP,
+    "vs the step\nbefore",
+];
+
+/// The ladder as a table, unstyled.
+fn ladder_table(report: &Report, ladder: &Ladder, columns: [&str; 7], separator: &str) -> Table {
+    let mut builder = Builder::default();
+    builder.push_record(named_columns(report, columns, separator));
+    for row in &ladder.rows {
+        for cell in &row.cells {
+            builder.push_record(ladder_texts(row.n, cell));
+        }
+    }
+    builder.build()
+}
+
+/// The text of each column of a step's row: a skipped step says so where
+/// the solutions would be, with dashes in the other figures.
+fn ladder_texts(n: usize, cell: &LadderCell) -> Vec<String> {
+    let mut texts = vec![n.to_string(), cell.step.clone()];
+    let ratio = |ratio: Option<f64>| ratio.map_or_else(|| "—".to_owned(), units::ratio);
+    match &cell.outcome {
+        Outcome::Finished(Counted {
+            figures,
+            median_seconds,
+            speedup,
+            gain,
+            ..
+        }) => texts.extend([
+            units::count(figures.solutions),
+            figures
+                .fundamental
+                .map_or_else(|| "—".to_owned(), units::count),
+            units::seconds(*median_seconds),
+            ratio(*speedup),
+            ratio(*gain),
+        ]),
+        Outcome::Skipped { .. } => {
+            texts.push("skipped".to_owned());
+            texts.extend(std::iter::repeat_n(
+                "—".to_owned(),
+                LADDER_COLUMNS.len() - FIRST_FIGURE - 1,
+            ));
+        }
+    }
+    texts
+}
+
+/// The reasons the ladder's skipped steps give, as a list; nothing when
+/// every step ran.
+fn ladder_skipped(ladder: &Ladder) -> String {
+    let skipped: Vec<String> = ladder
+        .rows
+        .iter()
+        .flat_map(|row| row.cells.iter().map(move |cell| (row.n, cell)))
+        .filter_map(|(n, cell)| match &cell.outcome {
+            Outcome::Skipped { reason, .. } => {
+                Some(format!("- n = {n}, {}: {reason}\n", cell.step))
+            }
+            Outcome::Finished(_) => None,
+        })
+        .collect();
+    if skipped.is_empty() {
+        return String::new();
+    }
+    format!("\nSkipped:\n\n{}", skipped.concat())
+}
+
+/// One cell as a CSV record. A step of the ladder has the mode `ladder`,
+/// its name as the algorithm, no statistics, and its fundamental solutions
+/// when it counts them; the new column comes last, so that scripts reading
+/// the others by position keep working.
 #[derive(Serialize)]
 struct CsvRecord<'a> {
     mode: &'static str,
@@ -278,6 +443,7 @@ struct CsvRecord<'a> {
     seconds_per_queen: Option<f64>,
     speedup: Option<f64>,
     reason: Option<&'a str>,
+    fundamental: Option<u64>,
 }
 
 impl<'a> CsvRecord<'a> {
@@ -295,6 +461,7 @@ impl<'a> CsvRecord<'a> {
             seconds_per_queen: None,
             speedup: None,
             reason: None,
+            fundamental: None,
         };
         match &cell.outcome {
             Outcome::Finished(finished) => {
@@ -305,7 +472,36 @@ impl<'a> CsvRecord<'a> {
                 record.cells_read = Some(finished.figures.cells_read);
                 record.median_seconds = Some(finished.median_seconds);
                 record.seconds_per_queen = finished.seconds_per_queen;
-                record.speedup = Some(finished.speedup);
+                record.speedup = finished.speedup;
+            }
+            Outcome::Skipped { reason, .. } => record.reason = Some(reason),
+        }
+        record
+    }
+
+    fn step(n: usize, cell: &'a LadderCell) -> Self {
+        let mut record = CsvRecord {
+            mode: "ladder",
+            n,
+            algorithm: &cell.step,
+            status: "skipped",
+            solutions: None,
+            queens_placed: None,
+            safety_checks: None,
+            cells_read: None,
+            median_seconds: None,
+            seconds_per_queen: None,
+            speedup: None,
+            reason: None,
+            fundamental: None,
+        };
+        match &cell.outcome {
+            Outcome::Finished(counted) => {
+                record.status = "finished";
+                record.solutions = Some(counted.figures.solutions);
+                record.fundamental = counted.figures.fundamental;
+                record.median_seconds = Some(counted.median_seconds);
+                record.speedup = counted.speedup;
             }
             Outcome::Skipped { reason, .. } => record.reason = Some(reason),
         }
@@ -321,13 +517,16 @@ mod tests {
     use crate::compare::measure::Plan;
     use crate::compare::report::CompareMode;
 
-    /// Every solver at n = 6 and n = 30 with a budget of a millisecond: the
-    /// naive generator is skipped at 6, everything at 30.
+    /// Every solver and the ladder at n = 6 and n = 30 with a budget of a
+    /// millisecond: the naive generator is skipped at 6, everything at 30.
+    /// The ladder stops before its threads, whose start-up alone can take a
+    /// millisecond on a busy machine.
     fn report() -> Report {
         crate::compare::compare(&Plan {
             solvers: queens_solvers::ALL.to_vec(),
             sizes: vec![6, 30],
             modes: vec![CompareMode::Count],
+            ladder: queens_bitboard::Step::ALL[..3].to_vec(),
             runs: 1,
             budget: Duration::from_millis(1),
         })
@@ -372,13 +571,51 @@ mod tests {
                     .is_some_and(|reason| !reason.is_empty())
             );
         }
+        assert_eq!(json["baseline"], "lookup");
+        let ladder = json["ladder"]["rows"].as_array().unwrap();
+        let steps: Vec<(&str, u64, Option<u64>)> = ladder[0]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|cell| {
+                (
+                    cell["step"].as_str().unwrap(),
+                    cell["solutions"].as_u64().unwrap(),
+                    cell["fundamental"].as_u64(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                ("bitboard", 4, None),
+                ("+ mirror", 4, None),
+                ("+ symmetry", 4, Some(1)),
+            ]
+        );
+        assert!(ladder[0]["cells"][0]["speedup"].as_f64().unwrap() > 0.0);
+        for cell in ladder[1]["cells"].as_array().unwrap() {
+            assert_eq!(cell["status"], "skipped", "{cell}");
+        }
     }
 
     #[test]
     fn every_format_shows_the_skipped_cells() {
         let report = report();
-        let table = terminal(&report);
+        let table = terminal(&report, true);
         assert!(table.contains("skipped: would test C(36, 6)"), "{table}");
+        assert!(
+            table.contains("- n = 30, + symmetry: predicted to take "),
+            "{table}"
+        );
+        assert!(table.contains("│  speed-up │"), "{table}");
+        assert!(table.contains("│ vs lookup │"), "{table}");
+        let summary = terminal(&report, false);
+        assert!(!summary.contains("skipped: would test"), "{summary}");
+        assert!(
+            table.ends_with(&summary),
+            "the details end with the summary"
+        );
         let markdown = markdown(&report, "");
         // The algorithm column is as wide as its longest name, "permutation".
         assert!(
@@ -399,5 +636,18 @@ mod tests {
             "{csv}"
         );
         assert!(csv.contains("count,6,lookup,finished,4,152,"), "{csv}");
+        let symmetry = csv
+            .lines()
+            .find(|line| line.starts_with("ladder,6,+ symmetry,"))
+            .expect("a record for the symmetry step at n = 6");
+        assert!(
+            symmetry.starts_with("ladder,6,+ symmetry,finished,4,,,,"),
+            "{symmetry}"
+        );
+        assert!(symmetry.ends_with(",,1"), "{symmetry}");
+        assert!(
+            csv.contains("ladder,30,+ mirror,skipped,,,,,,,,\"predicted to take "),
+            "{csv}"
+        );
     }
 }

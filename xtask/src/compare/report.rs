@@ -2,10 +2,12 @@
 //! the tables, the CSV, the plot and `docs/comparison.md` are all drawn from
 //! it, so they can never disagree.
 //!
-//! The derived figures (time per queen placed, speed-up, the verdict) are
-//! worked out here, once, when the report is assembled.
+//! The derived figures (time per queen placed, the speed-ups against the
+//! baseline, the verdicts) are worked out here, once, when the report is
+//! assembled.
 
 use clap::ValueEnum;
+use queens_bitboard::Step;
 use queens_core::{Mode, Query, Solver};
 use serde::Serialize;
 
@@ -70,6 +72,14 @@ impl CompareMode {
     }
 }
 
+/// The solver every speed-up is measured against, when it is compared: the
+/// lookup arrays of seeds 003 and 004. Of the seeds' solvers it is the
+/// fastest, so it finishes the largest boards and gives the most cells a
+/// baseline; and the bitboards pack its arrays into words, so the counters'
+/// ladder reads as what each technique buys over it. One baseline for every
+/// board size keeps a speed-up meaning the same thing along a row.
+pub const BASELINE: &str = "lookup";
+
 /// A whole comparison.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -81,10 +91,38 @@ pub struct Report {
     pub budget_seconds: f64,
     /// The solvers compared, in registry order.
     pub solvers: Vec<SolverSummary>,
+    /// The short name of the solver every speed-up is against: [`BASELINE`]
+    /// when it is compared, else the first solver.
+    pub baseline: Option<String>,
     /// The board sizes asked for, smallest first.
     pub sizes: Vec<usize>,
     /// One table per mode.
     pub tables: Vec<ModeTable>,
+    /// The bitboard counters counting every solution, one step per
+    /// technique; `None` when they were not measured.
+    pub ladder: Option<Ladder>,
+}
+
+impl Report {
+    /// Where the baseline stands among [`Report::solvers`].
+    pub fn baseline_index(&self) -> Option<usize> {
+        let name = self.baseline.as_deref()?;
+        self.solvers.iter().position(|solver| solver.name == name)
+    }
+
+    /// The baseline's summary.
+    pub fn baseline_solver(&self) -> Option<&SolverSummary> {
+        self.solvers.get(self.baseline_index()?)
+    }
+}
+
+/// Where the baseline stands among `solvers`: [`BASELINE`] if it is there,
+/// else the first, so that any choice of `--algo` has one.
+pub fn baseline_of(solvers: &[SolverSummary]) -> Option<usize> {
+    solvers
+        .iter()
+        .position(|solver| solver.name == BASELINE)
+        .or((!solvers.is_empty()).then_some(0))
 }
 
 /// What the report says about a solver.
@@ -140,19 +178,30 @@ pub struct Cell {
     pub outcome: Outcome,
 }
 
-/// What came of a cell.
+/// What came of a cell: `F` is what a finished one holds ([`Finished`] for
+/// a solver, [`Counted`] for a step of the ladder).
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
-pub enum Outcome {
-    /// The solver ran.
-    Finished(Finished),
-    /// The solver did not run, or ran once and was not repeated.
+pub enum Outcome<F = Finished> {
+    /// It ran.
+    Finished(F),
+    /// It did not run, or ran once and was not repeated.
     Skipped {
         /// Why, in general terms.
         cause: SkipCause,
         /// Why, in one sentence for the table.
         reason: String,
     },
+}
+
+impl<F> Outcome<F> {
+    /// What the finished cell holds; `None` for a skipped one.
+    pub fn finished(&self) -> Option<&F> {
+        match self {
+            Outcome::Finished(finished) => Some(finished),
+            Outcome::Skipped { .. } => None,
+        }
+    }
 }
 
 /// Why a cell was skipped.
@@ -195,21 +244,100 @@ pub struct Finished {
     pub run_seconds: Vec<f64>,
     /// The median time divided by the queens placed, when any were.
     pub seconds_per_queen: Option<f64>,
-    /// How many times faster than the slowest solver that finished this
-    /// board.
-    pub speedup: f64,
+    /// How many times as fast as the baseline on this board; `None` when
+    /// the baseline did not finish it.
+    pub speedup: Option<f64>,
 }
 
-/// A measured cell before the row around it is known.
+/// The bitboard counters of `queens_bitboard`, each step adding one
+/// technique to the one before. They count without the `Search` trait's
+/// observer, so they have no statistics: only answers and times.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ladder {
+    /// The steps, bottom first.
+    pub steps: Vec<StepSummary>,
+    /// One row per board size, smallest first.
+    pub rows: Vec<LadderRow>,
+}
+
+/// What the report says about a step of the ladder.
+#[derive(Clone, Debug, Serialize)]
+pub struct StepSummary {
+    /// The name in tables: `bitboard`, then `+ mirror` and so on.
+    pub name: String,
+    /// What it adds to the step before it.
+    pub adds: String,
+}
+
+impl StepSummary {
+    /// The summary of `step`.
+    pub fn of(step: Step) -> Self {
+        StepSummary {
+            name: step.name().to_owned(),
+            adds: step.adds().to_owned(),
+        }
+    }
+}
+
+/// Every step of the ladder on one board size.
+#[derive(Clone, Debug, Serialize)]
+pub struct LadderRow {
+    /// The board size.
+    pub n: usize,
+    /// One cell per step, bottom first.
+    pub cells: Vec<LadderCell>,
+}
+
+/// One step on one board size.
+#[derive(Clone, Debug, Serialize)]
+pub struct LadderCell {
+    /// The step's name.
+    pub step: String,
+    /// What came of it.
+    #[serde(flatten)]
+    pub outcome: Outcome<Counted>,
+}
+
+/// The answer of a step of the ladder, which depends only on the step and
+/// the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CounterFigures {
+    /// Every solution.
+    pub solutions: u64,
+    /// The fundamental solutions, for the steps that count them.
+    pub fundamental: Option<u64>,
+}
+
+/// The measurements of a step that ran.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Counted {
+    /// The answer.
+    #[serde(flatten)]
+    pub figures: CounterFigures,
+    /// The median time of one count over the timed runs, in seconds.
+    pub median_seconds: f64,
+    /// The time of one count in each timed run, in seconds.
+    pub run_seconds: Vec<f64>,
+    /// How many times as fast as the baseline solver on this board; `None`
+    /// when the baseline did not finish it.
+    pub speedup: Option<f64>,
+    /// How many times as fast as the step before it (the first step: as
+    /// the baseline): what this step's technique buys. `None` when that
+    /// one did not finish.
+    pub gain: Option<f64>,
+}
+
+/// A measured cell before the row around it is known; `F` is what one
+/// run answers besides its time.
 #[derive(Clone, Debug)]
-pub struct Measured {
-    /// The answer and the statistics, from the counted run.
-    pub figures: Figures,
+pub struct Measured<F = Figures> {
+    /// The answer (and the statistics), from a separate run.
+    pub figures: F,
     /// The time of one search in each timed run, in seconds.
     pub run_seconds: Vec<f64>,
 }
 
-impl Measured {
+impl<F> Measured<F> {
     /// The median of the runs.
     pub fn median_seconds(&self) -> f64 {
         let mut sorted = self.run_seconds.clone();
@@ -224,39 +352,58 @@ impl Measured {
 
 /// A cell before the row around it is known.
 #[derive(Clone, Debug)]
-pub enum RawOutcome {
+pub enum RawOutcome<F = Figures> {
     /// It ran.
-    Measured(Measured),
+    Measured(Measured<F>),
     /// It was skipped, for `cause`, as `reason` says.
     Skipped(SkipCause, String),
 }
 
-/// Builds a row from its raw cells (one per solver, in the order of
-/// `solvers`): the speed-ups against the slowest finisher, and the verdict.
-pub fn assemble_row(n: usize, solvers: &[SolverSummary], raw: Vec<RawOutcome>) -> SizeRow {
-    let slowest = raw
-        .iter()
-        .filter_map(|outcome| match outcome {
+impl<F> RawOutcome<F> {
+    /// The median time, when it ran.
+    fn median_seconds(&self) -> Option<f64> {
+        match self {
             RawOutcome::Measured(measured) => Some(measured.median_seconds()),
             RawOutcome::Skipped(..) => None,
-        })
-        .fold(0.0, f64::max);
+        }
+    }
+}
+
+/// How many times as fast as `reference` a search of `seconds` is.
+fn speedup(reference: Option<f64>, seconds: f64) -> Option<f64> {
+    reference
+        .filter(|_| seconds > 0.0)
+        .map(|reference| reference / seconds)
+}
+
+/// Builds a row from its raw cells (one per solver, in the order of
+/// `solvers`): the speed-ups against the solver at `baseline`, and the
+/// verdict.
+pub fn assemble_row(
+    n: usize,
+    solvers: &[SolverSummary],
+    raw: Vec<RawOutcome>,
+    baseline: Option<usize>,
+) -> SizeRow {
+    let reference = baseline
+        .and_then(|index| raw.get(index))
+        .and_then(RawOutcome::median_seconds);
     let cells: Vec<Cell> = solvers
         .iter()
         .zip(raw)
         .map(|(solver, outcome)| Cell {
             algorithm: solver.name.clone(),
             outcome: match outcome {
-                RawOutcome::Measured(measured) => Outcome::Finished(finish(&measured, slowest)),
+                RawOutcome::Measured(measured) => Outcome::Finished(finish(&measured, reference)),
                 RawOutcome::Skipped(cause, reason) => Outcome::Skipped { cause, reason },
             },
         })
         .collect();
-    let verdict = verdict(solvers, &cells);
+    let verdict = verdict(solvers, &cells, baseline);
     SizeRow { n, cells, verdict }
 }
 
-fn finish(measured: &Measured, slowest: f64) -> Finished {
+fn finish(measured: &Measured, reference: Option<f64>) -> Finished {
     let median_seconds = measured.median_seconds();
     let queens_placed = measured.figures.queens_placed;
     Finished {
@@ -264,78 +411,205 @@ fn finish(measured: &Measured, slowest: f64) -> Finished {
         median_seconds,
         run_seconds: measured.run_seconds.clone(),
         seconds_per_queen: (queens_placed > 0).then(|| median_seconds / queens_placed as f64),
-        speedup: if median_seconds > 0.0 {
-            slowest / median_seconds
-        } else {
-            1.0
-        },
+        speedup: speedup(reference, median_seconds),
     }
 }
 
-/// The comparison of a row in one sentence: the fastest finisher against the
-/// slowest, in cells read and in time. Solvers that disagree on the answer
-/// are not compared at all: one of them is wrong, and that is the news.
-fn verdict(solvers: &[SolverSummary], cells: &[Cell]) -> String {
-    let finished: Vec<(&SolverSummary, &Finished)> = solvers
+/// Builds the ladder from its raw cells (`raw[size][step]`, in the order
+/// of `sizes` and `steps`): each step's speed-up against the baseline,
+/// whose times `count` holds at `baseline`, and against the step before.
+pub fn assemble_ladder(
+    steps: &[Step],
+    sizes: &[usize],
+    raw: Vec<Vec<RawOutcome<CounterFigures>>>,
+    count: Option<&ModeTable>,
+    baseline: Option<usize>,
+) -> Ladder {
+    let baseline_seconds = |n: usize| {
+        let row = count?.rows.iter().find(|row| row.n == n)?;
+        let cell = row.cells.get(baseline?)?;
+        Some(cell.outcome.finished()?.median_seconds)
+    };
+    let rows = sizes
         .iter()
-        .zip(cells)
-        .filter_map(|(solver, cell)| match &cell.outcome {
-            Outcome::Finished(finished) => Some((solver, finished)),
-            Outcome::Skipped { .. } => None,
+        .zip(raw)
+        .map(|(&n, raw)| {
+            let reference = baseline_seconds(n);
+            let mut below = reference;
+            let cells = steps
+                .iter()
+                .zip(raw)
+                .map(|(step, outcome)| {
+                    let outcome = match outcome {
+                        RawOutcome::Measured(measured) => {
+                            let median_seconds = measured.median_seconds();
+                            let gain = speedup(below, median_seconds);
+                            below = Some(median_seconds);
+                            Outcome::Finished(Counted {
+                                figures: measured.figures,
+                                median_seconds,
+                                run_seconds: measured.run_seconds,
+                                speedup: speedup(reference, median_seconds),
+                                gain,
+                            })
+                        }
+                        RawOutcome::Skipped(cause, reason) => {
+                            below = None;
+                            Outcome::Skipped { cause, reason }
+                        }
+                    };
+                    LadderCell {
+                        step: step.name().to_owned(),
+                        outcome,
+                    }
+                })
+                .collect();
+            LadderRow { n, cells }
         })
+        .collect();
+    Ladder {
+        steps: steps.iter().copied().map(StepSummary::of).collect(),
+        rows,
+    }
+}
+
+/// The comparison of a row in one sentence: the fastest finisher other than
+/// the baseline against the baseline, in the statistic that tells them
+/// apart. The partner is always the baseline, so the sentence does not
+/// change its subject when two slow solvers swap places on noise. Solvers
+/// that disagree on the answer are not compared at all: one of them is
+/// wrong, and that is the news.
+fn verdict(solvers: &[SolverSummary], cells: &[Cell], baseline: Option<usize>) -> String {
+    let finished: Vec<(usize, &Finished)> = cells
+        .iter()
+        .enumerate()
+        .filter_map(|(index, cell)| Some((index, cell.outcome.finished()?)))
         .collect();
     let Some(&(first, _)) = finished.first() else {
         return "no solver finished.".to_owned();
     };
     if finished.len() == 1 {
-        return format!("only {} finished; nothing to compare.", first.title);
-    }
-    if finished
-        .iter()
-        .any(|(_, result)| result.figures.solutions != finished[0].1.figures.solutions)
-    {
-        let answers: Vec<String> = finished
-            .iter()
-            .map(|(solver, result)| {
-                format!("{} {}", solver.name, units::count(result.figures.solutions))
-            })
-            .collect();
         return format!(
-            "the solvers disagree on the answer ({}); no comparison until they agree.",
-            answers.join(", ")
+            "only {} finished; nothing to compare.",
+            solvers[first].title
         );
     }
-    let by_time = |a: &&(&SolverSummary, &Finished), b: &&(&SolverSummary, &Finished)| {
-        a.1.median_seconds.total_cmp(&b.1.median_seconds)
-    };
-    let (winner, won) = *finished.iter().min_by(by_time).unwrap_or(&finished[0]);
-    let (loser, lost) = *finished.iter().max_by(by_time).unwrap_or(&finished[0]);
-    let speed = units::ratio(if won.median_seconds > 0.0 {
-        lost.median_seconds / won.median_seconds
-    } else {
-        1.0
-    });
-    if won.figures.cells_read == 0 || lost.figures.cells_read == 0 {
-        return format!("{} ran {speed} faster than {}.", winner.title, loser.title);
+    if let Some(disagreement) = disagreement(solvers, &finished) {
+        return disagreement;
     }
-    let (won_reads, lost_reads) = (
-        won.figures.cells_read as f64,
-        lost.figures.cells_read as f64,
-    );
-    if won_reads <= lost_reads {
-        format!(
-            "{} read {} fewer cells than {} and ran {speed} faster.",
-            winner.title,
-            units::ratio(lost_reads / won_reads),
-            loser.title
-        )
+    let base = baseline.and_then(|index| finished.iter().find(|(at, _)| *at == index));
+    let Some(&(base_index, base)) = base else {
+        let title = baseline.map_or("the baseline", |index| solvers[index].title.as_str());
+        return format!("{title} did not finish, so nothing is compared with it.");
+    };
+    let fastest = finished
+        .iter()
+        .filter(|(index, _)| *index != base_index)
+        .min_by(|a, b| a.1.median_seconds.total_cmp(&b.1.median_seconds));
+    let Some(&(index, result)) = fastest else {
+        return format!(
+            "only {} finished; nothing to compare.",
+            solvers[base_index].title
+        );
+    };
+    format!(
+        "{} {}.",
+        solvers[index].title,
+        against(result, base, &solvers[base_index].title)
+    )
+}
+
+/// The sentence that says which finishers disagree on the answer, if any do.
+fn disagreement(solvers: &[SolverSummary], finished: &[(usize, &Finished)]) -> Option<String> {
+    let answer = finished.first()?.1.figures.solutions;
+    if finished
+        .iter()
+        .all(|(_, result)| result.figures.solutions == answer)
+    {
+        return None;
+    }
+    let answers: Vec<String> = finished
+        .iter()
+        .map(|(index, result)| {
+            format!(
+                "{} {}",
+                solvers[*index].name,
+                units::count(result.figures.solutions)
+            )
+        })
+        .collect();
+    Some(format!(
+        "the solvers disagree on the answer ({}); no comparison until they agree.",
+        answers.join(", ")
+    ))
+}
+
+/// How `subject` fares against `base` on the same board, in words: `ran
+/// 3.0× faster than <base>: <the statistic that explains it>`.
+pub fn against(subject: &Finished, base: &Finished, base_title: &str) -> String {
+    let speedup = speedup(Some(base.median_seconds), subject.median_seconds).unwrap_or(1.0);
+    format!(
+        "ran {} than {base_title}: {}",
+        pace(speedup),
+        why(&subject.figures, &base.figures, speedup)
+    )
+}
+
+/// A speed-up in words: `3.0× faster` or `2.5× slower`.
+pub fn pace(speedup: f64) -> String {
+    if speedup >= 1.0 {
+        format!("{} faster", units::ratio(speedup))
     } else {
-        format!(
-            "{} read {} more cells than {} yet ran {speed} faster.",
-            winner.title,
-            units::ratio(won_reads / lost_reads),
-            loser.title
-        )
+        format!("{} slower", units::ratio(1.0 / speedup))
+    }
+}
+
+/// The statistic that explains why `subject` runs `speedup` times as fast
+/// as `base`: the first, in the order a search spends its work, in which
+/// they differ. Queens placed is the size of the tree; safety checks, the
+/// candidates tried in it; cells read per check, what a check costs in
+/// memory. When all three agree the gap can only be in what each step costs
+/// the machine, the time per queen placed. The statistics do not depend on
+/// the timings, so neither does the choice of statistic.
+pub fn why(subject: &Figures, base: &Figures, speedup: f64) -> String {
+    if subject.queens_placed != base.queens_placed {
+        return more_or_fewer(subject.queens_placed, base.queens_placed, "queens placed");
+    }
+    if subject.safety_checks != base.safety_checks {
+        return format!(
+            "same queens; {}",
+            more_or_fewer(subject.safety_checks, base.safety_checks, "safety checks")
+        );
+    }
+    if subject.cells_read != base.cells_read {
+        return format!(
+            "same queens and checks; {}",
+            more_or_fewer(subject.cells_read, base.cells_read, "cells read per check")
+        );
+    }
+    let time = if speedup >= 1.0 {
+        format!("{} less", units::ratio(speedup))
+    } else {
+        format!("{} more", units::ratio(1.0 / speedup))
+    };
+    format!("same queens, checks and cells read; {time} time per queen")
+}
+
+/// `9.1× more cells read` or `3.0× fewer queens placed`: `subject` against
+/// `base`, for counts of `what`.
+fn more_or_fewer(subject: u64, base: u64, what: &str) -> String {
+    if subject == 0 || base == 0 {
+        return format!(
+            "{} {what} against {}",
+            units::count(subject),
+            units::count(base)
+        );
+    }
+    let ratio = subject as f64 / base as f64;
+    if ratio >= 1.0 {
+        format!("{} more {what}", units::ratio(ratio))
+    } else {
+        format!("{} fewer {what}", units::ratio(1.0 / ratio))
     }
 }
 
@@ -371,8 +645,24 @@ mod tests {
         ]
     }
 
+    fn figures(queens_placed: u64, safety_checks: u64, cells_read: u64) -> Figures {
+        Figures {
+            solutions: 92,
+            queens_placed,
+            safety_checks,
+            cells_read,
+        }
+    }
+
     #[test]
-    fn the_verdict_compares_the_fastest_with_the_slowest() {
+    fn lookup_is_the_baseline_when_it_is_compared_and_the_first_solver_otherwise() {
+        assert_eq!(baseline_of(&solvers()), Some(2));
+        assert_eq!(baseline_of(&solvers()[..2]), Some(0));
+        assert_eq!(baseline_of(&[]), None);
+    }
+
+    #[test]
+    fn the_verdict_compares_the_fastest_other_solver_with_the_baseline() {
         let row = assemble_row(
             12,
             &solvers(),
@@ -381,21 +671,83 @@ mod tests {
                 measured(14_200, 9_100, 3.4),
                 measured(14_200, 1_000, 1.0),
             ],
+            Some(2),
         );
         assert_eq!(
             row.verdict,
-            "lookup arrays read 9.1× fewer cells than the matrix and ran 3.4× faster."
+            "the matrix ran 3.4× slower than lookup arrays: \
+             same queens and checks; 9.1× more cells read per check."
         );
         let Outcome::Finished(matrix) = &row.cells[1].outcome else {
             panic!("the matrix finished");
         };
         assert_eq!(matrix.median_seconds, 3.4);
-        assert_eq!(matrix.speedup, 1.0);
         assert_eq!(matrix.seconds_per_queen, Some(0.034));
+        assert!((matrix.speedup.unwrap() - 1.0 / 3.4).abs() < 1e-9);
         let Outcome::Finished(lookup) = &row.cells[2].outcome else {
             panic!("lookup finished");
         };
-        assert!((lookup.speedup - 3.4).abs() < 1e-9);
+        assert_eq!(lookup.speedup, Some(1.0));
+    }
+
+    #[test]
+    fn without_the_baseline_there_is_no_speedup_and_no_comparison() {
+        let row = assemble_row(
+            14,
+            &solvers(),
+            vec![
+                measured(92, 10, 2.0),
+                measured(92, 5, 1.0),
+                RawOutcome::Skipped(SkipCause::Predicted, "too slow".into()),
+            ],
+            Some(2),
+        );
+        assert_eq!(
+            row.verdict,
+            "lookup arrays did not finish, so nothing is compared with it."
+        );
+        let speedups: Vec<Option<f64>> = row
+            .cells
+            .iter()
+            .filter_map(|cell| cell.outcome.finished())
+            .map(|finished| finished.speedup)
+            .collect();
+        assert_eq!(speedups, [None, None]);
+    }
+
+    #[test]
+    fn the_statistic_named_is_the_first_that_differs() {
+        let base = figures(100, 200, 600);
+        assert_eq!(
+            why(&figures(900, 200, 600), &base, 0.1),
+            "9.0× more queens placed"
+        );
+        assert_eq!(
+            why(&figures(25, 1, 1), &base, 4.0),
+            "4.0× fewer queens placed"
+        );
+        assert_eq!(
+            why(&figures(100, 400, 600), &base, 0.5),
+            "same queens; 2.0× more safety checks"
+        );
+        assert_eq!(
+            why(&figures(100, 200, 2_400), &base, 0.5),
+            "same queens and checks; 4.0× more cells read per check"
+        );
+        assert_eq!(
+            why(&base, &base, 3.5),
+            "same queens, checks and cells read; 3.5× less time per queen"
+        );
+        assert_eq!(
+            why(&base, &base, 0.5),
+            "same queens, checks and cells read; 2.0× more time per queen"
+        );
+        assert_eq!(
+            why(&figures(0, 0, 0), &base, 1.0),
+            "0 queens placed against 100"
+        );
+        assert_eq!(pace(3.0), "3.0× faster");
+        assert_eq!(pace(0.25), "4.0× slower");
     }
 
     #[test]
@@ -408,6 +760,7 @@ mod tests {
                 measured(92, 10, 2.0),
                 measured(92, 5, 1.0),
             ],
+            Some(2),
         );
         assert_eq!(
             row.verdict,
@@ -423,13 +776,86 @@ mod tests {
             20,
             &solvers(),
             vec![skipped(), skipped(), measured(1, 1, 1.0)],
+            Some(2),
         );
         assert_eq!(
             row.verdict,
             "only lookup arrays finished; nothing to compare."
         );
-        let row = assemble_row(99, &solvers(), vec![skipped(), skipped(), skipped()]);
+        let row = assemble_row(
+            99,
+            &solvers(),
+            vec![skipped(), skipped(), skipped()],
+            Some(2),
+        );
         assert_eq!(row.verdict, "no solver finished.");
+    }
+
+    fn counted(seconds: f64) -> RawOutcome<CounterFigures> {
+        RawOutcome::Measured(Measured {
+            figures: CounterFigures {
+                solutions: 14_200,
+                fundamental: None,
+            },
+            run_seconds: vec![seconds],
+        })
+    }
+
+    #[test]
+    fn each_step_is_timed_against_the_baseline_and_the_step_before() {
+        let count = ModeTable {
+            mode: CompareMode::Count,
+            rows: vec![
+                assemble_row(
+                    12,
+                    &solvers(),
+                    vec![
+                        measured(14_200, 9, 8.0),
+                        measured(14_200, 9, 4.0),
+                        measured(14_200, 3, 2.0),
+                    ],
+                    Some(2),
+                ),
+                assemble_row(
+                    13,
+                    &solvers(),
+                    vec![
+                        measured(73_712, 9, 8.0),
+                        measured(73_712, 9, 4.0),
+                        RawOutcome::Skipped(SkipCause::Predicted, "too slow".into()),
+                    ],
+                    Some(2),
+                ),
+            ],
+        };
+        let steps = [Step::Plain, Step::Mirror, Step::Symmetry];
+        let skipped = || RawOutcome::Skipped(SkipCause::Predicted, "too slow".into());
+        let raw = vec![
+            vec![counted(0.5), counted(0.25), counted(0.125)],
+            vec![skipped(), counted(1.0), counted(0.5)],
+        ];
+        let ladder = assemble_ladder(&steps, &[12, 13], raw, Some(&count), Some(2));
+        let ratios = |row: &LadderRow| -> Vec<Option<(Option<f64>, Option<f64>)>> {
+            row.cells
+                .iter()
+                .map(|cell| cell.outcome.finished().map(|c| (c.speedup, c.gain)))
+                .collect()
+        };
+        assert_eq!(
+            ratios(&ladder.rows[0]),
+            [
+                Some((Some(4.0), Some(4.0))),
+                Some((Some(8.0), Some(2.0))),
+                Some((Some(16.0), Some(2.0))),
+            ]
+        );
+        // No baseline at n = 13, and no step before the mirror's.
+        assert_eq!(
+            ratios(&ladder.rows[1]),
+            [None, Some((None, None)), Some((None, Some(2.0)))]
+        );
+        assert_eq!(ladder.steps[1].name, "+ mirror");
+        assert_eq!(ladder.rows[1].cells[2].step, "+ symmetry");
     }
 
     #[test]
