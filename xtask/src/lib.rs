@@ -10,6 +10,9 @@
 //! - [`compare`]: `cargo xtask compare`, every registered solver side by side
 //!   over a range of board sizes, as tables, JSON, CSV, a plot and the
 //!   generated `docs/comparison.md`;
+//! - [`growth`]: `cargo xtask growth`, how the counts and the time to count
+//!   them grow with n, a rate fitted per solver, and the generated
+//!   `docs/growth.md`;
 //! - [`grade`]: `cargo xtask grade`, `new-submission` and `sandbox-check`,
 //!   thin aliases to the `queens-grade` crate;
 //! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program,
@@ -22,6 +25,7 @@
 pub mod browser_check;
 pub mod compare;
 pub mod grade;
+pub mod growth;
 pub mod machine;
 pub mod peers;
 pub mod progress;

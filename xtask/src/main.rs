@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use xtask::{browser_check, compare, grade, peers};
+use xtask::{browser_check, compare, grade, growth, peers};
 
 /// The project's automation tasks.
 #[derive(Debug, Parser)]
@@ -19,6 +19,9 @@ struct Cli {
 enum Task {
     /// Every solver side by side over a range of n: work, time and a verdict.
     Compare(compare::Args),
+    /// How counts and the time to count them grow with n: every solver and
+    /// the ladder's steps timed to n = 18, a growth rate fitted per solver.
+    Growth(growth::Args),
     /// Each solver against its seed's C program, or with --counter the fast
     /// counter against the textbook C bitboard counter (needs ../shared/peers
     /// and gcc).
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
     };
     let outcome = match cli.task {
         Task::Compare(args) => compare::run(&args),
+        Task::Growth(args) => growth::run(&args),
         Task::Peers(args) => peers::run(&args),
         Task::BrowserCheck(args) => browser_check::run(&args),
         Task::Grade(passed) => grade::grade(&passed),

@@ -51,6 +51,10 @@ fn bad_input_gets_one_line_and_status_2() {
         "error: no peers folder at /no/such/peers (the seeds' C programs); pass --peers DIR",
     );
     refused(
+        &["growth", "--to", "28"],
+        "error: invalid value '28' for '--to <TO>': --to takes a board size from 7 to 27, not '28'",
+    );
+    refused(
         &["compare", "--frobnicate"],
         "error: unexpected argument '--frobnicate' found",
     );
@@ -78,7 +82,7 @@ fn bad_input_gets_one_line_and_status_2() {
     );
     refused(
         &[],
-        "error: name a task: compare, peers, browser-check, grade, new-submission, sandbox-check",
+        "error: name a task: compare, growth, peers, browser-check, grade, new-submission, sandbox-check",
     );
 }
 

@@ -37,7 +37,10 @@ fn main() -> ExitCode {
             })
             .collect();
         let per_block = times.len().div_ceil(shards);
-        let blocks: Vec<f64> = times.chunks(per_block).map(|block| block.iter().sum()).collect();
+        let blocks: Vec<f64> = times
+            .chunks(per_block)
+            .map(|block| block.iter().sum())
+            .collect();
         println!(
             "n = {n}, {shards} shards of {} units ({} rows): dearest / mean shard {:.3} dealt \
              round-robin, {:.3} in contiguous blocks",

@@ -420,7 +420,7 @@ pub fn figures(
 
 /// How many searches one timed run repeats, so that it lasts at least
 /// [`MIN_RUN`] when one search takes `seconds`.
-fn searches_per_run(seconds: f64) -> u64 {
+pub(crate) fn searches_per_run(seconds: f64) -> u64 {
     let wanted = (MIN_RUN.as_secs_f64() / seconds.max(1e-9)).ceil();
     (wanted as u64).clamp(1, 10_000_000)
 }

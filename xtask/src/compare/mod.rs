@@ -132,7 +132,7 @@ pub(crate) fn parse_runs(text: &str) -> Result<u32, String> {
     }
 }
 
-fn parse_budget(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_budget(text: &str) -> Result<Duration, String> {
     let (number, scale) = if let Some(millis) = text.strip_suffix("ms") {
         (millis, 1e-3)
     } else {

@@ -19,7 +19,7 @@ use crate::Error;
 use crate::units;
 
 /// Width and height of the whole picture, in pixels.
-const SIZE: (u32, u32) = (1200, 520);
+pub(crate) const SIZE: (u32, u32) = (1200, 520);
 
 /// The colours of the series, one per solver in registry order, then one
 /// per step of the ladder: six and four, ten in all (Tableau 10, which
@@ -86,7 +86,10 @@ fn x_range(report: &Report) -> std::ops::Range<i32> {
 }
 
 /// A log-scale range holding every value, with room above and below.
-fn y_range(values: impl Iterator<Item = f64>, empty: (f64, f64)) -> std::ops::Range<f64> {
+pub(crate) fn y_range(
+    values: impl Iterator<Item = f64>,
+    empty: (f64, f64),
+) -> std::ops::Range<f64> {
     let (low, high) = values.fold((f64::INFINITY, 0.0_f64), |(low, high), value| {
         (low.min(value), high.max(value))
     });
@@ -260,7 +263,7 @@ fn draw_work(
 }
 
 /// An axis label for a count: `100`, `10k`, `1M`, `1G`.
-fn short_count(count: f64) -> String {
+pub(crate) fn short_count(count: f64) -> String {
     let (scaled, suffix) = if count >= 1e12 {
         (count / 1e12, "T")
     } else if count >= 1e9 {
@@ -275,7 +278,7 @@ fn short_count(count: f64) -> String {
     format!("{scaled:.0}{suffix}")
 }
 
-fn failed(error: impl Display) -> Error {
+pub(crate) fn failed(error: impl Display) -> Error {
     Error::Failed(format!("drawing the plot: {error}"))
 }
 

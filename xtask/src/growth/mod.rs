@@ -1,0 +1,256 @@
+//! `cargo xtask growth`: how the number of solutions, and the time to count
+//! them all, grow with n, for every registered solver and every step of the
+//! bitboard counter's ladder, with a growth rate fitted per solver.
+//!
+//! The task times the counts, each checked against OEIS ([`measure`]),
+//! fits the rates ([`fit`]) and says what they show (`explain`), and writes
+//! them as text for a terminal or as the committed `docs/growth.md`
+//! ([`page`]) with its plot ([`plot`]).
+
+mod explain;
+pub mod fit;
+pub mod measure;
+pub mod page;
+pub mod plot;
+
+use std::time::Duration;
+
+use queens_bitboard::Step;
+use queens_conformance::facts;
+use queens_core::Solver;
+
+use crate::machine::Machine;
+use crate::{Error, progress};
+
+/// The smallest board timed: n = 1..3 have nothing to search worth timing.
+pub const FROM: usize = 4;
+/// The largest board the page shows, and the default of `--to`.
+pub const TOP: usize = 18;
+/// The largest board the plain and mirror steps count: they take several
+/// times as long as `+ symmetry`, and n = 12..=16 already give their rate
+/// and their factors to the step above, so n = 17 and 18 would only add
+/// minutes to the run.
+const SLOW_STEPS_TOP: usize = 16;
+/// The smallest `--to`: enough sizes from [`FROM`] for a fit.
+const LEAST_TO: usize = FROM + fit::FIT_LEAST;
+/// The largest `--to`: the last size whose counts the OEIS fixtures hold,
+/// so that every count can be checked.
+const MOST_TO: usize = 27;
+
+/// The options of `cargo xtask growth`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The largest board: each solver stops there, or earlier at its own
+    /// practical limit or the cap.
+    #[arg(long, default_value_t = TOP, value_parser = parse_to)]
+    pub to: usize,
+    /// The longest one count may be predicted to take, e.g. `60s`; a solver
+    /// stops before the first size predicted past it.
+    #[arg(long, default_value = "120s", value_parser = crate::compare::parse_budget)]
+    pub cap: Duration,
+    /// Also writes docs/growth.md and docs/growth.svg (n = 4..=18).
+    #[arg(long, conflicts_with = "to")]
+    pub write_docs: bool,
+}
+
+fn parse_to(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (LEAST_TO..=MOST_TO).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "--to takes a board size from {LEAST_TO} to {MOST_TO}, not '{text}'"
+        )),
+    }
+}
+
+/// What is timed: a registered solver through the model's count, or a step
+/// of the bitboard counter's ladder.
+#[derive(Clone, Copy)]
+pub enum Counter {
+    /// A solver of the registry.
+    Solver(&'static dyn Solver),
+    /// A step of [`Step::ALL`].
+    Step(Step),
+}
+
+impl std::fmt::Debug for Counter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
+impl Counter {
+    /// Every counter: the registry in its order, then the ladder bottom
+    /// first.
+    pub fn all() -> Vec<Counter> {
+        let solvers = queens_solvers::ALL
+            .iter()
+            .map(|&solver| Counter::Solver(solver));
+        solvers.chain(Step::ALL.map(Counter::Step)).collect()
+    }
+
+    /// The name in its table: the solver's own, or the step's.
+    pub fn name(self) -> &'static str {
+        match self {
+            Counter::Solver(solver) => solver.info().name,
+            Counter::Step(step) => step.name(),
+        }
+    }
+
+    /// The name outside its table, where a step needs saying it is one
+    /// (the ladder's first step is also called `bitboard`).
+    pub fn label(self) -> String {
+        match self {
+            Counter::Solver(solver) => solver.info().name.to_owned(),
+            Counter::Step(step) => format!("ladder: {}", step.name()),
+        }
+    }
+
+    /// The largest board this counter is asked to count, within `to`: a
+    /// solver's practical limit (the naive and permutation solvers' tests,
+    /// the seed backtrackers' seconds), or the ladder's.
+    pub fn top(self, to: usize) -> usize {
+        let own = match self {
+            Counter::Solver(solver) => solver.info().practical_n,
+            Counter::Step(Step::Plain | Step::Mirror) => SLOW_STEPS_TOP,
+            Counter::Step(Step::Symmetry | Step::Threads) => to,
+        };
+        own.min(to)
+    }
+
+    /// Why the counter stops at `top`, before the largest board.
+    fn limit(self, top: usize) -> String {
+        match self {
+            Counter::Solver(_) => {
+                format!("stops at n = {top}, its `practical_n`, the largest n it counts in seconds")
+            }
+            Counter::Step(_) => format!(
+                "stops at n = {top}, as the steps below `+ symmetry` do, to keep the \
+                 run short: n = 12..={top} give their rate"
+            ),
+        }
+    }
+}
+
+/// One counter's measurements.
+#[derive(Debug)]
+pub struct Series {
+    /// What was timed.
+    pub counter: Counter,
+    /// Seconds to count every solution, by board size, smallest first.
+    pub times: Vec<(usize, f64)>,
+    /// Queens placed by one count, for the sizes the rate is fitted over;
+    /// empty when the counter does not report them.
+    pub placed: Vec<(usize, f64)>,
+    /// Why the series ends before the largest board, if it does.
+    pub stop: Option<String>,
+}
+
+/// A series' growth per extra queen, each fitted the same way over the
+/// same sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rates {
+    /// The sizes fitted over.
+    pub sizes: Vec<usize>,
+    /// The factor of the time.
+    pub time: f64,
+    /// The factor of the number of solutions, Q(n+1)/Q(n).
+    pub solutions: f64,
+    /// The factor of queens placed, where the counter reports them.
+    pub placed: Option<f64>,
+}
+
+impl Series {
+    /// The series' rates; `None` when too few of its sizes took long enough
+    /// to fit (the naive solver's, whose next size would take seconds).
+    pub fn rates(&self) -> Option<Rates> {
+        let sizes = fit::fitted_sizes(&self.times)?;
+        let solutions: Vec<(usize, f64)> = sizes
+            .iter()
+            .filter_map(|&n| Some((n, facts::solution_count(n)? as f64)))
+            .collect();
+        Some(Rates {
+            time: fit::rate(&fit::at(&self.times, &sizes))?,
+            solutions: fit::rate(&solutions)?,
+            placed: fit::rate(&fit::at(&self.placed, &sizes)),
+            sizes,
+        })
+    }
+}
+
+/// Everything the task measured.
+#[derive(Debug)]
+pub struct Growth {
+    /// Where it ran.
+    pub machine: Machine,
+    /// The largest board asked for.
+    pub to: usize,
+    /// One series per counter, in [`Counter::all`]'s order.
+    pub series: Vec<Series>,
+    /// The 1-minute load average when the run began and when it ended, where
+    /// the system tells it: other work on the machine slows the counts.
+    pub load: [Option<f64>; 2],
+}
+
+/// The 1-minute load average, from `/proc/loadavg`.
+fn load_average() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Runs `cargo xtask growth`.
+pub fn run(args: &Args) -> Result<(), Error> {
+    if crate::machine::OPT_LEVEL == "0" {
+        eprintln!("warning: this build is not optimised, so its times mean little");
+    }
+    let to = if args.write_docs { TOP } else { args.to };
+    let counters = Counter::all();
+    let cells: usize = counters
+        .iter()
+        .map(|counter| counter.top(to) + 1 - FROM)
+        .sum();
+    let load_before = load_average();
+    let bar = progress::bar(cells as u64);
+    let series = counters
+        .into_iter()
+        .map(|counter| measure::series(counter, to, args.cap, &bar))
+        .collect::<Result<Vec<_>, _>>();
+    bar.finish_and_clear();
+    let growth = Growth {
+        machine: Machine::detect(),
+        to,
+        series: series?,
+        load: [load_before, load_average()],
+    };
+    if args.write_docs {
+        page::write(&growth, &crate::workspace_root())?;
+        eprintln!("wrote {} and {}", page::PAGE, page::PLOT);
+    }
+    crate::print_out(&page::terminal(&growth))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_largest_board_is_checked() {
+        assert_eq!(parse_to("12"), Ok(12));
+        assert_eq!(
+            parse_to("28"),
+            Err("--to takes a board size from 7 to 27, not '28'".to_owned())
+        );
+        assert!(parse_to("six").is_err());
+    }
+
+    #[test]
+    fn every_solver_and_step_is_a_counter_with_its_own_label() {
+        let labels: Vec<String> = Counter::all().into_iter().map(Counter::label).collect();
+        let unique: std::collections::BTreeSet<&String> = labels.iter().collect();
+        assert_eq!(labels.len(), queens_solvers::ALL.len() + Step::ALL.len());
+        assert_eq!(
+            unique.len(),
+            labels.len(),
+            "the ladder's `bitboard` is told apart"
+        );
+    }
+}
