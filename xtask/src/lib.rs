@@ -7,6 +7,8 @@
 //! - [`browser_check`]: `cargo xtask browser-check`, the trace page of
 //!   `queens trace --html` opened in a headless Chromium and its counters
 //!   checked;
+//! - [`cluster_check`]: `cargo xtask cluster-check`, the Slurm job-array
+//!   script of `examples/slurm` run on a one-node cluster started for it;
 //! - [`compare`]: `cargo xtask compare`, every registered solver side by side
 //!   over a range of board sizes, as tables, JSON, CSV, a plot and the
 //!   generated `docs/comparison.md`;
@@ -23,6 +25,7 @@
 //! this library so that their tests can reach them.
 
 pub mod browser_check;
+pub mod cluster_check;
 pub mod compare;
 pub mod grade;
 pub mod growth;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use xtask::{browser_check, compare, grade, growth, peers};
+use xtask::{browser_check, cluster_check, compare, grade, growth, peers};
 
 /// The project's automation tasks.
 #[derive(Debug, Parser)]
@@ -29,6 +29,10 @@ enum Task {
     /// The trace page of `queens trace --html` in headless Chromium: counters
     /// checked, screenshot saved (needs `apt-get install chromium`).
     BrowserCheck(browser_check::Args),
+    /// `examples/slurm/count.sbatch` on a one-node Slurm cluster started for
+    /// the check: n = 15 in 16 shards, two cancelled, merged, resubmitted,
+    /// merged again (needs `apt-get install slurm-wlm munge`).
+    ClusterCheck,
     /// Grades submissions with the conformance suite (`queens-grade grade`;
     /// `cargo xtask grade --help` lists its options).
     #[command(disable_help_flag = true)]
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         Task::Growth(args) => growth::run(&args),
         Task::Peers(args) => peers::run(&args),
         Task::BrowserCheck(args) => browser_check::run(&args),
+        Task::ClusterCheck => cluster_check::run(),
         Task::Grade(passed) => grade::grade(&passed),
         Task::NewSubmission(passed) => grade::new_submission(&passed),
         Task::SandboxCheck(args) => grade::sandbox_check(&args),

@@ -35,8 +35,9 @@ pub(crate) struct CountOptions {
 
     /// Count only shard I of K (I from 0 to K - 1) and print its JSON
     /// record for `queens merge`, as a Slurm job array's task does with
-    /// `--shard ${SLURM_ARRAY_TASK_ID}/${SLURM_ARRAY_TASK_COUNT}`. The record
-    /// holds both counts.
+    /// `--shard ${SLURM_ARRAY_TASK_ID}/K` (K fixed for the whole count, so
+    /// that `--array=3,7` resubmits shards of it). The record holds both
+    /// counts.
     #[arg(
         long,
         value_name = "I/K",
