@@ -26,6 +26,21 @@ pub enum Error {
         "fundamental solutions are defined only for an empty board: rotations and reflections move pre-placed queens"
     )]
     UniqueWithPreplaced,
+    /// Counting or listing was asked of a solver that finds one solution.
+    #[error(
+        "the {solver} solver finds one solution, not all of them: it cannot count or list; ask \
+         for the first solution, or use a backtracking solver"
+    )]
+    FindsOne {
+        /// The solver's short name.
+        solver: &'static str,
+    },
+    /// Pre-placed queens were given to a solver that cannot keep them.
+    #[error("the {solver} solver cannot keep pre-placed queens; use another solver")]
+    PreplacedUnsupported {
+        /// The solver's short name.
+        solver: &'static str,
+    },
     /// The search placed as many queens as its budget allowed and was
     /// stopped before it could answer.
     #[error(

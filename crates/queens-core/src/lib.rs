@@ -54,6 +54,6 @@ pub use format::TextFormat;
 pub use modes::{Answer, Mode, Query};
 pub use observer::{Observer, Silent, Stats};
 pub use problem::{Problem, ProblemError};
-pub use solver::{Levels, Order, Search, Sink, Solver, SolverInfo, Workload};
+pub use solver::{Finds, Levels, Order, Search, Sink, Solver, SolverInfo, Workload};
 pub use symmetry::{CanonicalTest, Symmetry, canonical};
 pub use watch::{Instrument, Progress, Watch};

@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::error::Error;
 use crate::observer::Stats;
 use crate::problem::Problem;
-use crate::solver::{Sink, Solver};
+use crate::solver::{Finds, Sink, Solver};
 use crate::symmetry::CanonicalTest;
 use crate::watch::{Halt, Instrument, Watch};
 
@@ -61,9 +61,27 @@ pub fn answer(
     query: Query,
     instrument: Instrument,
 ) -> Result<Answer, Error> {
+    check(solver, problem, query)?;
     answer_with(problem, query, |sink| {
         run(solver, problem, instrument, sink).map_err(Halted::Refused)
     })
+}
+
+/// Whether `solver` can answer `query` about `problem` at all: one that
+/// finds one solution answers only `First`, and keeps pre-placed queens
+/// only when it says so.
+pub fn check(solver: &dyn Solver, problem: &Problem, query: Query) -> Result<(), Error> {
+    let Finds::One { preplaced } = solver.finds() else {
+        return Ok(());
+    };
+    let name = solver.info().name;
+    if query.mode != Mode::First || query.unique {
+        return Err(Error::FindsOne { solver: name });
+    }
+    if !preplaced && !problem.is_plain() {
+        return Err(Error::PreplacedUnsupported { solver: name });
+    }
+    Ok(())
 }
 
 /// Answers `query` like [`answer`], under `watch`: with its progress
@@ -77,6 +95,7 @@ pub fn answer_watched(
     query: Query,
     watch: &mut Watch<'_>,
 ) -> Result<Answer, Error> {
+    check(solver, problem, query)?;
     answer_with(problem, query, |sink| {
         run_watched(solver, problem, watch, sink)
     })
@@ -234,7 +253,7 @@ mod tests {
     use super::*;
     use crate::board::Square;
     use crate::observer::Observer;
-    use crate::solver::{Levels, Order, Search, SolverInfo};
+    use crate::solver::{Finds, Levels, Order, Search, SolverInfo};
 
     /// A deliberately plain row-by-row search, enough to exercise the modes.
     struct Plain;
@@ -284,6 +303,44 @@ mod tests {
         fn search<O: Observer>(&self, problem: &Problem, observer: &mut O) {
             let _ = Self::extend(problem, &mut Vec::new(), observer);
         }
+    }
+
+    /// The plain search, declared to find one solution and to refuse
+    /// pre-placed queens.
+    struct OnlyOne;
+
+    impl Search for OnlyOne {
+        const INFO: SolverInfo = SolverInfo {
+            name: "one",
+            ..Plain::INFO
+        };
+        const FINDS: Finds = Finds::One { preplaced: false };
+
+        fn search<O: Observer>(&self, problem: &Problem, observer: &mut O) {
+            Plain.search(problem, observer);
+        }
+    }
+
+    #[test]
+    fn a_solver_that_finds_one_answers_first_only() {
+        assert_eq!(
+            first(&OnlyOne, &Problem::new(4)),
+            Ok(Some(vec![1, 3, 0, 2]))
+        );
+        let finds_one = Error::FindsOne { solver: "one" };
+        assert_eq!(count(&OnlyOne, &Problem::new(4)), Err(finds_one.clone()));
+        assert_eq!(all(&OnlyOne, &Problem::new(4)), Err(finds_one.clone()));
+        assert_eq!(unique(&OnlyOne, &Problem::new(4)), Err(finds_one));
+        let preplaced = Problem::with_queens(4, [Square::new(0, 1)]).unwrap();
+        assert_eq!(
+            first(&OnlyOne, &preplaced),
+            Err(Error::PreplacedUnsupported { solver: "one" })
+        );
+        assert_eq!(
+            Error::FindsOne { solver: "one" }.to_string(),
+            "the one solver finds one solution, not all of them: it cannot count or list; ask \
+             for the first solution, or use a backtracking solver"
+        );
     }
 
     #[test]

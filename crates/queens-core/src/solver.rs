@@ -125,6 +125,26 @@ impl fmt::Display for Workload {
     }
 }
 
+/// What a solver's search finds: every solution, or one.
+///
+/// A backtracking search walks the whole tree, so it can list, count and
+/// prove that there is no solution. A construction or a local search finds
+/// one solution of a board far too large for any tree, and no more: the
+/// modes refuse to count or list with it ([`Error::FindsOne`]), and when it
+/// finds nothing that is no proof that nothing exists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum Finds {
+    /// Every solution, in the solver's order.
+    #[default]
+    All,
+    /// One solution, or none found.
+    One {
+        /// Whether it keeps pre-placed queens; one that cannot refuses
+        /// them ([`Error::PreplacedUnsupported`]).
+        preplaced: bool,
+    },
+}
+
 /// What a solver tells about itself.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct SolverInfo {
@@ -184,6 +204,9 @@ pub trait Search: Send + Sync {
     /// What the solver tells about itself.
     const INFO: SolverInfo;
 
+    /// What its search finds: every solution unless it says otherwise.
+    const FINDS: Finds = Finds::All;
+
     /// Runs the search on `problem`, reporting to `observer`.
     fn search<O: Observer>(&self, problem: &Problem, observer: &mut O);
 }
@@ -193,6 +216,11 @@ pub trait Search: Send + Sync {
 pub trait Solver: Send + Sync {
     /// What the solver tells about itself.
     fn info(&self) -> SolverInfo;
+
+    /// What its search finds: every solution unless it says otherwise.
+    fn finds(&self) -> Finds {
+        Finds::All
+    }
 
     /// Streams the solutions of `problem` to `sink` with no instrumentation:
     /// the path that is timed.
@@ -287,6 +315,10 @@ impl<O: Observer> Observer for Emitting<'_, '_, O> {
 impl<S: Search> Solver for S {
     fn info(&self) -> SolverInfo {
         S::INFO
+    }
+
+    fn finds(&self) -> Finds {
+        S::FINDS
     }
 
     fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), Error> {
