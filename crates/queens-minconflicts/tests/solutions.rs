@@ -1,0 +1,227 @@
+//! The min-conflicts search on real boards: valid solutions from n = 4 to
+//! 200 and at sampled larger n, repeatable runs, pre-placed queens kept,
+//! and no solution (quickly) where there is none to find.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use queens_core::modes::{self, Mode, Query};
+use queens_core::observer::Collect;
+use queens_core::watch::Halt;
+use queens_core::{Error, Instrument, Observer, Problem, Search, Solver, Square, Watch};
+use queens_minconflicts::MinConflicts;
+
+/// The solutions `solver` reports for `problem`: none or one.
+fn solve(solver: MinConflicts, problem: &Problem) -> Vec<Vec<usize>> {
+    let mut solutions = Vec::new();
+    solver.search(problem, &mut Collect(&mut solutions));
+    assert!(
+        solutions.len() <= 1,
+        "{problem}: {} solutions",
+        solutions.len()
+    );
+    solutions
+}
+
+/// The one solution `solver` finds for `problem`, checked in O(n) and
+/// against the pre-placed queens.
+fn solution(solver: MinConflicts, problem: &Problem) -> Vec<usize> {
+    let queens = solve(solver, problem)
+        .pop()
+        .unwrap_or_else(|| panic!("{problem}: no solution found"));
+    assert!(is_solution(&queens), "{problem}: invalid {queens:?}");
+    assert_eq!(problem.first_moved(&queens), None, "{problem}");
+    queens
+}
+
+/// Whether `queens` is a solution, in O(n): one queen per row (by its
+/// shape), and no column or diagonal used twice.
+fn is_solution(queens: &[usize]) -> bool {
+    let n = queens.len();
+    let mut columns = vec![false; n];
+    let mut up = vec![false; 2 * n];
+    let mut down = vec![false; 2 * n];
+    queens.iter().enumerate().all(|(row, &col)| {
+        col < n
+            && !std::mem::replace(&mut columns[col], true)
+            && !std::mem::replace(&mut up[row + col], true)
+            && !std::mem::replace(&mut down[row + n - col], true)
+    })
+}
+
+#[test]
+fn the_checker_catches_every_kind_of_clash() {
+    assert!(is_solution(&[1, 3, 0, 2]));
+    assert!(is_solution(&[]));
+    assert!(!is_solution(&[1, 3, 0, 4]), "off the board");
+    assert!(!is_solution(&[1, 3, 1, 2]), "shared column");
+    assert!(!is_solution(&[0, 1, 3, 2]), "shared diagonal");
+    assert!(!is_solution(&[1, 0, 3, 2]), "shared anti-diagonal");
+}
+
+#[test]
+fn every_board_from_4_to_200_is_solved() {
+    for n in 4..=200 {
+        solution(MinConflicts::default(), &Problem::new(n));
+    }
+}
+
+#[test]
+fn small_boards_are_solved_whatever_the_seed() {
+    // Small boards have the most local minima: the restarts must find a
+    // way out from any start.
+    for n in 4..=30 {
+        for seed in 0..40 {
+            solution(MinConflicts::with_seed(seed), &Problem::new(n));
+        }
+    }
+}
+
+#[test]
+fn sampled_large_boards_are_solved() {
+    for n in [1_000, 10_007, 100_000] {
+        solution(MinConflicts::default(), &Problem::new(n));
+    }
+}
+
+#[test]
+fn the_smallest_boards() {
+    let solver = MinConflicts::default();
+    assert_eq!(solve(solver, &Problem::new(0)), [Vec::<usize>::new()]);
+    assert_eq!(solve(solver, &Problem::new(1)), [[0]]);
+    assert_eq!(solve(solver, &Problem::new(2)), Vec::<Vec<usize>>::new());
+    assert_eq!(solve(solver, &Problem::new(3)), Vec::<Vec<usize>>::new());
+}
+
+#[test]
+fn a_seed_repeats_its_run_and_another_seed_differs() {
+    let problem = Problem::new(1_000);
+    let first = solution(MinConflicts::with_seed(7), &problem);
+    assert_eq!(solution(MinConflicts::with_seed(7), &problem), first);
+    assert_ne!(solution(MinConflicts::with_seed(8), &problem), first);
+    assert_eq!(
+        solution(MinConflicts::default(), &problem),
+        solution(
+            MinConflicts::with_seed(MinConflicts::DEFAULT_SEED),
+            &problem
+        )
+    );
+    assert_eq!(MinConflicts::with_seed(7).seed(), 7);
+}
+
+#[test]
+fn pre_placed_queens_are_kept() {
+    let solver = MinConflicts::default();
+    let problem = Problem::with_queens(8, [Square::new(0, 3)]).unwrap();
+    assert_eq!(solution(solver, &problem)[0], 3);
+    // Five queens of another solution of n = 50 (found with another seed).
+    let known = solution(MinConflicts::with_seed(5), &Problem::new(50));
+    for seed in 0..10 {
+        let kept = [3, 11, 20, 34, 49].map(|row| Square::new(row, known[row]));
+        let problem = Problem::with_queens(50, kept).unwrap();
+        solution(MinConflicts::with_seed(seed), &problem);
+    }
+    // Every row but one pre-placed: the last queen has one column to go.
+    let kept = (1..50).map(|row| Square::new(row, known[row]));
+    let problem = Problem::with_queens(50, kept).unwrap();
+    assert_eq!(solution(solver, &problem), known);
+    // Every row pre-placed: the board is already solved.
+    let kept = (0..50).map(|row| Square::new(row, known[row]));
+    let problem = Problem::with_queens(50, kept).unwrap();
+    assert_eq!(solution(solver, &problem), known);
+}
+
+#[test]
+fn an_impossible_pre_placement_gives_up_quickly() {
+    // No solution of n = 4 has a queen in a corner, and none of n = 6
+    // has one at (0, 0) either; the search gives up after its steps.
+    for (n, square) in [(4, Square::new(0, 0)), (6, Square::new(0, 0))] {
+        let problem = Problem::with_queens(n, [square]).unwrap();
+        let start = Instant::now();
+        assert!(solve(MinConflicts::default(), &problem).is_empty());
+        assert!(start.elapsed() < Duration::from_secs(5), "{problem}");
+    }
+}
+
+/// Replays the queens put on and taken off the board, and checks that the
+/// solution is the board the events built.
+#[derive(Default)]
+struct Replay {
+    board: Vec<Option<usize>>,
+    solutions: usize,
+}
+
+impl Observer for Replay {
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
+        if self.board.len() <= square.row {
+            self.board.resize(square.row + 1, None);
+        }
+        assert_eq!(self.board[square.row], None, "{square} on an occupied row");
+        self.board[square.row] = Some(square.col);
+        ControlFlow::Continue(())
+    }
+
+    fn removed(&mut self, square: Square) {
+        assert_eq!(self.board[square.row], Some(square.col), "{square}");
+        self.board[square.row] = None;
+    }
+
+    fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
+        let board: Vec<usize> = self.board.iter().map(|col| col.unwrap()).collect();
+        assert_eq!(board, queens);
+        self.solutions += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn the_events_tell_every_move() {
+    for n in [4, 8, 9, 50, 1_000] {
+        let mut replay = Replay::default();
+        MinConflicts::default().search(&Problem::new(n), &mut replay);
+        assert_eq!(replay.solutions, 1, "n = {n}");
+    }
+    // Restarts take every free queen off and put it down again, around
+    // the pre-placed ones.
+    for seed in 0..20 {
+        let mut replay = Replay::default();
+        let problem = Problem::with_queens(10, [Square::new(4, 4)]).unwrap();
+        MinConflicts::with_seed(seed).search(&problem, &mut replay);
+        assert_eq!(replay.solutions, 1, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_model_asks_it_for_the_first_solution_only() {
+    let solver: &dyn Solver = &MinConflicts::default();
+    let first = Query {
+        mode: Mode::First,
+        unique: false,
+    };
+    let answer = modes::answer(solver, &Problem::new(64), first, Instrument::Counted).unwrap();
+    assert_eq!(answer.count, 1);
+    assert!(is_solution(&answer.solutions[0]));
+    let count = Query {
+        mode: Mode::Count,
+        ..first
+    };
+    assert_eq!(
+        modes::answer(solver, &Problem::new(8), count, Instrument::Off),
+        Err(Error::FindsOne {
+            solver: "min-conflicts"
+        })
+    );
+}
+
+#[test]
+fn a_budget_of_queens_stops_it() {
+    // The impossible problem would run a million tries and place hundreds
+    // of queens in its restarts; a budget of 100 queens stops it first.
+    let problem = Problem::with_queens(4, [Square::new(0, 0)]).unwrap();
+    let mut watch = Watch::new(Instrument::Off).with_budget(Some(100));
+    let watched = MinConflicts::default()
+        .solve_watched(&problem, &mut watch, &mut |_| ControlFlow::Continue(()))
+        .unwrap();
+    assert_eq!(watched.halt, Some(Halt::OverBudget));
+    assert_eq!(watched.queens_placed, 100);
+}
