@@ -4,8 +4,8 @@
 //! | status | when |
 //! |--------|------|
 //! | 0 | answered (a count of 0 included), or the reader of the output went away |
-//! | 1 | `first` found no solution, or a Sudoku puzzle had none; the output could not be written, or the counting threads could not start |
-//! | 2 | bad input: an input that cannot be read (a directory, not UTF-8), the command line (`--threads` out of 1..=256 or without the counter included), the problem, a malformed Sudoku line, a path that cannot be written, work refused without `--force` |
+//! | 1 | `first` found no solution, or a Sudoku puzzle had none; `check` found two queens that attack each other; the output could not be written, or the counting threads could not start |
+//! | 2 | bad input: an input that cannot be read (a directory, not UTF-8), the command line (`--threads` out of 1..=256 or without the counter included), the problem, a malformed Sudoku line or placement, a path that cannot be written, a board too large to draw, work refused without `--force` |
 //! | 3 | a search placed its budget of queens, or of Sudoku digits (`--budget`), without an answer |
 //! | 4 | `merge` found shards without a record: incomplete, with the shards to run again |
 //! | 130 | a search stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
@@ -19,15 +19,18 @@ use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use queens_core::{Problem, format};
+use queens_core::{Attack, Line, Problem, format};
 
 use crate::args::ValueError;
 use crate::guard::Refusal;
+use crate::output::MOST_DRAWN;
+use crate::placement::Malformed;
 
 /// The exit statuses, as `--help` tells them.
 pub(crate) const EXIT_STATUS: &str = "Exit status: 0 when answered (a count of 0 included), \
-    1 when `first` finds no solution (or a Sudoku puzzle has none), 2 for bad input (a \
-    malformed Sudoku line or an unreadable input included), a path that cannot be written or \
+    1 when `first` finds no solution (or a Sudoku puzzle has none) or `check` finds two \
+    queens that attack each other, 2 for bad input (a malformed Sudoku line or placement, or \
+    an unreadable input included), a path that cannot be written, a board too large to draw or \
     work refused without --force, 3 when a search places its budget of queens or Sudoku digits (--budget) without an \
     answer, 4 when `merge` finds shards missing, 130 when Ctrl-C stops a search.";
 
@@ -54,6 +57,29 @@ pub(crate) enum Failure {
     /// `trace` was asked for a problem without a solution.
     #[error("error: no solution for {0}: nothing to trace")]
     NothingToTrace(Problem),
+    /// A board drawn cell by cell past [`MOST_DRAWN`] rows.
+    #[error(
+        "error: a drawn board of n = {} would be {} cells (boards are drawn up to n = {}); \
+         use --format rows or --json",
+        format::thousands(*n as u128),
+        format::thousands((*n as u128).pow(2)),
+        format::thousands(MOST_DRAWN as u128)
+    )]
+    TooLargeToDraw {
+        /// The board size.
+        n: usize,
+    },
+    /// `check` read no placement.
+    #[error("error: {0}")]
+    Malformed(#[from] Malformed),
+    /// `check` found two queens that attack each other.
+    #[error(
+        "invalid: the queens at {} and {} share {}",
+        .0.first,
+        .0.second,
+        line_phrase(.0.line)
+    )]
+    Attack(Attack),
     /// `all --format svg` without a directory to write the files into.
     #[error("error: all --format svg writes one file per solution: give --out DIR")]
     SvgNeedsOut,
@@ -203,12 +229,15 @@ impl Failure {
             | Failure::BadRecords { .. }
             | Failure::Merge(_)
             | Failure::Input(_)
-            | Failure::NoPuzzle => 2,
+            | Failure::NoPuzzle
+            | Failure::TooLargeToDraw { .. }
+            | Failure::Malformed(_) => 2,
             Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
             Failure::Sudoku { stopped, .. } if *stopped > 0 => 3,
             Failure::NoSolution(_)
             | Failure::Threads(_)
             | Failure::Output(_)
+            | Failure::Attack(_)
             | Failure::Sudoku { .. } => 1,
             Failure::OverBudget { .. } => 3,
             Failure::Incomplete { .. } => 4,
@@ -250,6 +279,18 @@ fn over_budget(placed: u64, found: u64) -> String {
     }
 }
 
+/// A line two queens share, as `check` names it: `\` and `/` draw the two
+/// diagonals, which "diagonal" and "anti-diagonal" leave the reader to
+/// remember.
+fn line_phrase(line: Line) -> &'static str {
+    match line {
+        Line::Row => "a row",
+        Line::Column => "a column",
+        Line::Diagonal => "a \\ diagonal",
+        Line::AntiDiagonal => "a / diagonal",
+    }
+}
+
 /// A failure to write `path`, by the action tried on it.
 pub(crate) fn path(
     action: &'static str,
@@ -286,6 +327,8 @@ fn one_line(error: &clap::Error) -> String {
 
 #[cfg(test)]
 mod tests {
+    use queens_core::Square;
+
     use super::*;
 
     #[test]
@@ -297,6 +340,46 @@ mod tests {
         );
         assert_eq!(line(1), "interrupted: 1 solution found before Ctrl-C");
         assert_eq!(Failure::Interrupted { solutions: 0 }.exit_status(), 130);
+    }
+
+    #[test]
+    fn a_board_too_large_to_draw_says_its_size() {
+        let refusal = Failure::TooLargeToDraw { n: 1_000_000 };
+        assert_eq!(
+            refusal.to_string(),
+            "error: a drawn board of n = 1,000,000 would be 1,000,000,000,000 cells \
+             (boards are drawn up to n = 1,000); use --format rows or --json"
+        );
+        assert_eq!(refusal.exit_status(), 2);
+    }
+
+    #[test]
+    fn an_attack_names_both_queens_and_their_line() {
+        let attack = |first, second, line| {
+            Failure::Attack(Attack {
+                first,
+                second,
+                line,
+            })
+            .to_string()
+        };
+        assert_eq!(
+            attack(Square::new(3, 5), Square::new(7, 1), Line::AntiDiagonal),
+            "invalid: the queens at (3, 5) and (7, 1) share a / diagonal"
+        );
+        assert_eq!(
+            attack(Square::new(0, 0), Square::new(2, 2), Line::Diagonal),
+            "invalid: the queens at (0, 0) and (2, 2) share a \\ diagonal"
+        );
+        assert_eq!(
+            Failure::Attack(Attack {
+                first: Square::new(0, 1),
+                second: Square::new(4, 1),
+                line: Line::Column
+            })
+            .exit_status(),
+            1
+        );
     }
 
     #[test]

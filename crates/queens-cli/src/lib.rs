@@ -10,6 +10,7 @@
 //! queens all 8 --unique --format rows            # seed 004's table
 //! queens all 8 --unique --format svg --out dir   # 12 drawn boards, a sheet
 //! queens trace 4 --algo array     # the search, event by event
+//! queens first 8 --json | queens check    # valid: 8 queens, ...
 //! ```
 //!
 //! # Design
@@ -31,7 +32,8 @@
 //!   board at a time. Only `all --unique` collects, because the fundamental
 //!   solutions are printed sorted in canonical order, as seed 004 tables
 //!   them. `trace` narrates the search event by event through the model's
-//!   tracer, and writes the replay page of [`page`];
+//!   tracer, and writes the replay page of [`page`]. `check` reads a
+//!   placement back ([`placement`]) and checks it in linear time;
 //! - [`search`]: what the searching commands share: every check before the
 //!   search, then the search;
 //! - [`args`]: the arguments the commands share, declared with clap derive,
@@ -44,13 +46,18 @@
 //!   each solver declares about itself: a generator's exact workload (the
 //!   naive solver's `C(n², n)`, the permutation solver's `n!`), or a
 //!   backtracking solver's `practical_n`.
+//! - [`placement`]: a placement read back from the notations the tool
+//!   prints, for `check`;
 //! - [`output`]: plain text for people (the count alone; boards in the
 //!   seeds' notations, drawn by the model), SVG files, and JSON for
-//!   programs, written with serde, one value per line.
+//!   programs, written with serde, one value per line. Boards past
+//!   n = 1,000 are written only as `rows` or JSON, streamed: a drawn one
+//!   would be n² cells.
 //! - [`failure`]: every way a run ends without an answer, on one line of
-//!   stderr with its exit status: 0 answered, 1 no solution (or output that
-//!   could not be written), 2 bad input, 3 a search stopped at its budget,
-//!   130 a search stopped by Ctrl-C.
+//!   stderr with its exit status: 0 answered, 1 no solution or two queens
+//!   that attack each other (or output that could not be written), 2 bad
+//!   input, 3 a search stopped at its budget, 130 a search stopped by
+//!   Ctrl-C.
 //!   Clap's several-line usage errors
 //!   are cut to their first paragraph on one line; `--help` and `--version`
 //!   keep clap's own output.
@@ -70,6 +77,7 @@ mod failure;
 mod guard;
 mod output;
 mod page;
+mod placement;
 mod progress;
 mod search;
 

@@ -12,6 +12,10 @@
 //! except in the `rows` notation, where a board is one line of seed 004's
 //! table, so `all 8 --unique --format rows` prints the twelve lines of that
 //! table as they stand in the seed.
+//!
+//! Boards are drawn cell by cell up to [`MOST_DRAWN`] rows. Past it only
+//! `rows` and JSON are written, both straight to the buffered stdout, a
+//! number at a time, so that a million-queen board is never held as text.
 
 use std::fs;
 use std::io::{self, Write};
@@ -21,6 +25,12 @@ use queens_core::{Square, Stats, TextFormat, svg};
 use serde::Serialize;
 
 use crate::failure::{self, Failure};
+
+/// The largest board drawn cell by cell (every format but `rows` and
+/// JSON). n = 1,000 is a million cells: 3 MB of `matrix` text, already far
+/// wider than any terminal or page; each step past it grows as n², to 300 MB
+/// at n = 10,000 and 10¹² cells at n = 10⁶, drawings no one reads.
+pub(crate) const MOST_DRAWN: usize = 1_000;
 
 /// The answer of `count --json`.
 #[derive(Serialize)]
@@ -116,12 +126,34 @@ impl<'a> SolutionPrinter<'a> {
                 if self.printed > 0 {
                     out.write_all(format.board_separator().as_bytes())?;
                 }
-                out.write_all(format.render(queens, preplaced).as_bytes())?;
+                write_board(out, format, queens, preplaced)?;
             }
         }
         self.printed += 1;
         Ok(())
     }
+}
+
+/// Writes the board `queens` in `format`, marking `preplaced` where the
+/// notation can. `rows`, the notation of large boards, is written number by
+/// number: the model's [`TextFormat::render`] builds the whole text first,
+/// and matches each row against every queen, which is quadratic.
+pub(crate) fn write_board(
+    out: &mut impl Write,
+    format: TextFormat,
+    queens: &[usize],
+    preplaced: &[Square],
+) -> io::Result<()> {
+    if format != TextFormat::Rows {
+        return out.write_all(format.render(queens, preplaced).as_bytes());
+    }
+    for (row, col) in queens.iter().enumerate() {
+        if row > 0 {
+            out.write_all(b" ")?;
+        }
+        write!(out, "{}", col + 1)?;
+    }
+    writeln!(out)
 }
 
 /// Writes solutions as SVG files into one directory: `solution-0001.svg`,
@@ -232,6 +264,16 @@ mod tests {
             printed(text(TextFormat::Rows), &[&[1, 3, 0, 2], &[2, 0, 3, 1]]),
             "2 4 1 3\n3 1 4 2\n"
         );
+    }
+
+    #[test]
+    fn rows_are_written_as_the_model_renders_them() {
+        for queens in [&[][..], &[0], &[1, 3, 0, 2], &[0, 4, 7, 5, 2, 6, 1, 3]] {
+            let mut out = Vec::new();
+            write_board(&mut out, TextFormat::Rows, queens, &[]).unwrap();
+            let written = String::from_utf8(out).unwrap();
+            assert_eq!(written, TextFormat::Rows.render(queens, &[]));
+        }
     }
 
     #[test]

@@ -19,6 +19,7 @@ use queens_core::{Error, Instrument, Mode, Problem, Query, Solver, TextFormat};
 
 use crate::args::{BoardFormat, DrawOptions, Options, ProblemOptions};
 use crate::failure::Failure;
+use crate::output::MOST_DRAWN;
 use crate::progress::{Measure, Watching};
 use crate::{guard, progress};
 
@@ -109,17 +110,31 @@ pub(crate) enum Output {
 
 impl Output {
     /// The output `options` ask for; `--out` belongs to `--format svg`
-    /// alone. (Clap refuses `--json` with `--format`.)
+    /// alone, and a board past [`MOST_DRAWN`] is not drawn. (Clap refuses
+    /// `--json` with `--format`.)
     pub(crate) fn new(options: DrawOptions) -> Result<Self, Failure> {
         let format = options
             .format
             .unwrap_or(BoardFormat::Text(TextFormat::Matrix));
-        match (format, options.out) {
-            (BoardFormat::Svg, out) => Ok(Output::Svg(out)),
-            (BoardFormat::Text(_), Some(_)) => Err(Failure::OutWithoutSvg),
-            (BoardFormat::Text(_), None) if options.options.json => Ok(Output::Json),
-            (BoardFormat::Text(format), None) => Ok(Output::Text(format)),
+        let output = match (format, options.out) {
+            (BoardFormat::Svg, out) => Output::Svg(out),
+            (BoardFormat::Text(_), Some(_)) => return Err(Failure::OutWithoutSvg),
+            (BoardFormat::Text(_), None) if options.options.json => Output::Json,
+            (BoardFormat::Text(format), None) => Output::Text(format),
+        };
+        output.refuse_drawing(options.options.problem.n)?;
+        Ok(output)
+    }
+
+    /// The one rule for large boards: a board of `n` rows past
+    /// [`MOST_DRAWN`] is written only as `rows` or JSON, which are linear
+    /// in `n`; every other format draws all n² cells.
+    fn refuse_drawing(&self, n: usize) -> Result<(), Failure> {
+        let linear = matches!(self, Output::Json | Output::Text(TextFormat::Rows));
+        if n > MOST_DRAWN && !linear {
+            return Err(Failure::TooLargeToDraw { n });
         }
+        Ok(())
     }
 }
 
@@ -146,4 +161,26 @@ pub(crate) fn with_stdout(
     let outcome = command(&mut out);
     out.flush()?;
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_rows_and_json_are_written_past_the_drawn_size() {
+        let drawn = TextFormat::ALL
+            .into_iter()
+            .filter(|&format| format != TextFormat::Rows)
+            .map(Output::Text)
+            .chain([Output::Svg(None)]);
+        for output in drawn {
+            assert!(output.refuse_drawing(MOST_DRAWN).is_ok());
+            let refused = output.refuse_drawing(MOST_DRAWN + 1);
+            assert!(matches!(refused, Err(Failure::TooLargeToDraw { n: 1_001 })));
+        }
+        for output in [Output::Json, Output::Text(TextFormat::Rows)] {
+            assert!(output.refuse_drawing(10_000_000).is_ok());
+        }
+    }
 }

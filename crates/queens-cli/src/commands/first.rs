@@ -35,7 +35,7 @@ fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(),
         }
         (_, None) => {}
         (Output::Text(format), Some(queens)) => {
-            out.write_all(format.render(queens, preplaced).as_bytes())?;
+            output::write_board(out, *format, queens, preplaced)?;
         }
         (Output::Svg(None), Some(queens)) => {
             out.write_all(svg::board(queens, preplaced).as_bytes())?;

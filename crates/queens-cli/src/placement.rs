@@ -1,0 +1,399 @@
+//! A placement read back from text, as `queens check` takes it: the
+//! notations the tool itself prints, told apart by their first characters.
+//!
+//! - JSON, when the text starts with `[` or `{`: a bare array of 0-based
+//!   columns, or the object `first --json` prints, whose `"queens"` holds
+//!   them (and whose `"n"`, when present, must be their number);
+//! - seed 004's table line, when the first line holds several numbers:
+//!   what `first --format rows` prints, the 1-based column of each row's
+//!   queen, one placement on one line;
+//! - otherwise one 0-based column per line.
+//!
+//! A single number alone is read as a table line, so that `queens first 1
+//! --format rows | queens check` holds. The board size is the number of
+//! queens read, so a column can only be checked against the board once the
+//! whole placement is read: every number is parsed first, then every column
+//! checked against the board. Reading is one pass over the bytes, without a
+//! string per line, so that ten million queens take a fraction of a second.
+
+use std::fmt;
+
+use serde::Deserialize;
+
+/// The most queens a placement may hold: the checker stores rows as `u32`,
+/// which halves its memory, and `u32::MAX` marks a line without a queen.
+pub(crate) const MOST_QUEENS: usize = u32::MAX as usize - 1;
+
+/// How long a quoted piece of bad input may be in a message, in characters.
+const QUOTED: usize = 20;
+
+/// Where a queen was read: the line of the input (none for JSON) and the
+/// row, 0-based, as the attacking pairs name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct At {
+    line: Option<usize>,
+    row: usize,
+}
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "line {line}, row {}", self.row),
+            None => write!(f, "row {}", self.row),
+        }
+    }
+}
+
+/// Why a text is not a placement.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum Malformed {
+    /// No queen at all.
+    #[error(
+        "the input holds no queens: expected the line of `first --format rows`, the JSON of \
+         `first --json`, or one 0-based column per line"
+    )]
+    Empty,
+    /// A row without its number: a blank line among the columns.
+    #[error("{at}: a blank line; expected a column number")]
+    Blank {
+        /// Where.
+        at: At,
+    },
+    /// Something that is not a whole number.
+    #[error("{at}: expected a column number, found '{text}'")]
+    NotANumber {
+        /// Where.
+        at: At,
+        /// What stands there, cut to a few characters.
+        text: String,
+    },
+    /// A number too large for any board.
+    #[error("{at}: the column {text} is too large")]
+    TooLarge {
+        /// Where.
+        at: At,
+        /// The number as written.
+        text: String,
+    },
+    /// A column outside the board of the placement's size.
+    #[error(
+        "{at}: column {column} is off the board of n = {n}, whose columns run {origin} to {}",
+        origin + n - 1
+    )]
+    OffBoard {
+        /// Where.
+        at: At,
+        /// The column as written.
+        column: usize,
+        /// The number of queens read.
+        n: usize,
+        /// The first column's number: 1 in the rows format, else 0.
+        origin: usize,
+    },
+    /// More after the one line of the rows format (`all --format rows`
+    /// prints a table of placements).
+    #[error(
+        "line {line}: the rows format holds one placement on one line; check one placement at a time"
+    )]
+    SecondPlacement {
+        /// The line where more text stands.
+        line: usize,
+    },
+    /// JSON that does not parse, or not as a placement.
+    #[error("malformed JSON: {0}")]
+    Json(String),
+    /// A JSON object without its `"queens"` (`first --json` prints `null`
+    /// when it found no solution).
+    #[error("the JSON object holds no placement: \"queens\" is missing or null")]
+    NoQueens,
+    /// A JSON record whose `"n"` is not the number of its queens.
+    #[error("the JSON object says n = {n} but its \"queens\" has length {queens}")]
+    Short {
+        /// The board size the record states.
+        n: usize,
+        /// The queens it holds.
+        queens: usize,
+    },
+    /// More queens than the checker stores.
+    #[error("{n} queens are more than check takes (at most {MOST_QUEENS})")]
+    TooMany {
+        /// The queens read.
+        n: usize,
+    },
+}
+
+/// The placement written in `text`, `columns[row] = column`, 0-based, every
+/// column on the board of its size; or the first fault found.
+pub(crate) fn read(text: &[u8]) -> Result<Vec<usize>, Malformed> {
+    let start = text
+        .iter()
+        .position(|byte| !byte.is_ascii_whitespace())
+        .ok_or(Malformed::Empty)?;
+    // Line numbers count the blank lines before the placement.
+    let line = 1 + text[..start].iter().filter(|&&byte| byte == b'\n').count();
+    let (notation, numbers) = match text[start] {
+        b'[' | b'{' => (Notation::Json, from_json(&text[start..])?),
+        _ => from_text(&text[start..], line)?,
+    };
+    columns(notation, numbers)
+}
+
+/// Which notation a placement was read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Notation {
+    /// JSON, 0-based.
+    Json,
+    /// The rows format on the given line, 1-based.
+    Rows { line: usize },
+    /// One column per line from the given line, 0-based.
+    Lines { first: usize },
+}
+
+impl Notation {
+    /// Where the queen of `row` was read.
+    fn at(self, row: usize) -> At {
+        let line = match self {
+            Notation::Json => None,
+            Notation::Rows { line } => Some(line),
+            Notation::Lines { first } => Some(first + row),
+        };
+        At { line, row }
+    }
+
+    /// The number of the first column.
+    fn origin(self) -> usize {
+        match self {
+            Notation::Rows { .. } => 1,
+            Notation::Json | Notation::Lines { .. } => 0,
+        }
+    }
+}
+
+/// The numbers as read, turned into 0-based columns, each checked against
+/// the board of their number.
+fn columns(notation: Notation, mut numbers: Vec<usize>) -> Result<Vec<usize>, Malformed> {
+    let n = numbers.len();
+    if n == 0 {
+        return Err(Malformed::Empty);
+    }
+    if n > MOST_QUEENS {
+        return Err(Malformed::TooMany { n });
+    }
+    let origin = notation.origin();
+    for (row, number) in numbers.iter_mut().enumerate() {
+        match number.checked_sub(origin) {
+            Some(column) if column < n => *number = column,
+            _ => {
+                return Err(Malformed::OffBoard {
+                    at: notation.at(row),
+                    column: *number,
+                    n,
+                    origin,
+                });
+            }
+        }
+    }
+    Ok(numbers)
+}
+
+/// The JSON forms: a bare array, or an object with `"queens"`.
+fn from_json(text: &[u8]) -> Result<Vec<usize>, Malformed> {
+    /// The fields of `first --json` that matter here; the others are
+    /// ignored.
+    #[derive(Deserialize)]
+    struct Record {
+        n: Option<usize>,
+        queens: Option<Vec<usize>>,
+    }
+    let malformed = |error: serde_json::Error| Malformed::Json(error.to_string());
+    if text[0] == b'[' {
+        return serde_json::from_slice(text).map_err(malformed);
+    }
+    let record: Record = serde_json::from_slice(text).map_err(malformed)?;
+    let queens = record.queens.ok_or(Malformed::NoQueens)?;
+    match record.n {
+        Some(n) if n != queens.len() => Err(Malformed::Short {
+            n,
+            queens: queens.len(),
+        }),
+        _ => Ok(queens),
+    }
+}
+
+/// The text forms, `text` starting with a number on line `line`: the rows
+/// format when its first line holds several numbers, or nothing follows
+/// it; one column per line otherwise.
+fn from_text(text: &[u8], line: usize) -> Result<(Notation, Vec<usize>), Malformed> {
+    let end = text
+        .iter()
+        .position(|&byte| byte == b'\n')
+        .unwrap_or(text.len());
+    let (first, rest) = text.split_at(end);
+    let rest_blank = rest.iter().all(u8::is_ascii_whitespace);
+    if rest_blank || words(first).nth(1).is_some() {
+        let notation = Notation::Rows { line };
+        let numbers = words(first)
+            .enumerate()
+            .map(|(row, word)| number(word, notation.at(row)))
+            .collect::<Result<_, _>>()?;
+        if !rest_blank {
+            return Err(Malformed::SecondPlacement { line: line + 1 });
+        }
+        return Ok((notation, numbers));
+    }
+    let notation = Notation::Lines { first: line };
+    // Blank lines may end the input, not interrupt it.
+    let end = text.len()
+        - text
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
+    let numbers = text[..end]
+        .split(|&byte| byte == b'\n')
+        .enumerate()
+        .map(|(row, word)| number(word, notation.at(row)))
+        .collect::<Result<_, _>>()?;
+    Ok((notation, numbers))
+}
+
+/// The words of a line, between spaces or tabs.
+fn words(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(u8::is_ascii_whitespace)
+        .filter(|word| !word.is_empty())
+}
+
+/// The whole number `word`, spaces (and a Windows line's `\r`) around it
+/// ignored, read at `at`.
+fn number(word: &[u8], at: At) -> Result<usize, Malformed> {
+    let word = word.trim_ascii();
+    if word.is_empty() {
+        return Err(Malformed::Blank { at });
+    }
+    let mut value: usize = 0;
+    for &byte in word {
+        if !byte.is_ascii_digit() {
+            return Err(Malformed::NotANumber {
+                at,
+                text: quoted(word),
+            });
+        }
+        value = value
+            .checked_mul(10)
+            .and_then(|value| value.checked_add(usize::from(byte - b'0')))
+            .ok_or_else(|| Malformed::TooLarge {
+                at,
+                text: quoted(word),
+            })?;
+    }
+    Ok(value)
+}
+
+/// `word` as a message quotes it: at most [`QUOTED`] characters, so that a
+/// long line of garbage stays one readable line.
+fn quoted(word: &[u8]) -> String {
+    let text = String::from_utf8_lossy(word);
+    if text.chars().count() <= QUOTED {
+        text.into_owned()
+    } else {
+        text.chars().take(QUOTED).chain(['…']).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        read(text.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn every_notation_reads_the_same_placement() {
+        let eight = vec![0, 4, 7, 5, 2, 6, 1, 3];
+        for text in [
+            "1 5 8 6 3 7 2 4\n",
+            "\n  1 5 8 6 3 7 2 4  \r\n\n",
+            "0\n4\n7\n5\n2\n6\n1\n3\n",
+            "0\r\n4\r\n7\r\n5\r\n2\r\n6\r\n1\r\n3",
+            "[0,4,7,5,2,6,1,3]",
+            " {\"n\":8,\"algorithm\":\"bitboard\",\"queens\":[0,4,7,5,2,6,1,3],\"stats\":null}\n",
+            "{\"queens\": [0, 4, 7, 5, 2, 6, 1, 3]}",
+        ] {
+            assert_eq!(read(text.as_bytes()), Ok(eight.clone()), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_single_number_is_a_rows_line() {
+        assert_eq!(read(b"1\n"), Ok(vec![0]));
+        assert_eq!(
+            error("0"),
+            "line 1, row 0: column 0 is off the board of n = 1, whose columns run 1 to 1"
+        );
+    }
+
+    #[test]
+    fn faults_name_where_they_stand() {
+        assert_eq!(
+            error("0\n2\nx3\n1\n"),
+            "line 3, row 2: expected a column number, found 'x3'"
+        );
+        assert_eq!(
+            error("\n0\n2\n\n1\n"),
+            "line 4, row 2: a blank line; expected a column number"
+        );
+        assert_eq!(
+            error("0\n-1\n"),
+            "line 2, row 1: expected a column number, found '-1'"
+        );
+        assert_eq!(
+            error("2 4 1 5\n"),
+            "line 1, row 3: column 5 is off the board of n = 4, whose columns run 1 to 4"
+        );
+        assert_eq!(
+            error("1\n3\n0\n4\n"),
+            "line 4, row 3: column 4 is off the board of n = 4, whose columns run 0 to 3"
+        );
+        assert_eq!(
+            error("[1,3,0,9]"),
+            "row 3: column 9 is off the board of n = 4, whose columns run 0 to 3"
+        );
+        assert_eq!(
+            error("0\n99999999999999999999\n"),
+            "line 2, row 1: the column 99999999999999999999 is too large"
+        );
+        assert_eq!(
+            error("2 4 1 3\n3 1 4 2\n"),
+            "line 2: the rows format holds one placement on one line; check one placement at a time"
+        );
+        assert_eq!(
+            error("0\n1\n2\nthe quick brown fox jumps over\n"),
+            "line 4, row 3: expected a column number, found 'the quick brown fox …'"
+        );
+    }
+
+    #[test]
+    fn json_must_hold_a_placement_of_its_size() {
+        assert_eq!(
+            error("{\"n\":8,\"queens\":[0,4]}"),
+            "the JSON object says n = 8 but its \"queens\" has length 2"
+        );
+        assert_eq!(
+            error("{\"n\":3,\"queens\":null}"),
+            "the JSON object holds no placement: \"queens\" is missing or null"
+        );
+        assert_eq!(
+            error("[1,-3]"),
+            "malformed JSON: invalid value: integer `-3`, expected usize at line 1 column 5"
+        );
+        assert!(error("{\"queens\":[1],\"queens\":[1]}").contains("duplicate field `queens`"));
+    }
+
+    #[test]
+    fn no_queens_is_no_placement() {
+        for empty in ["", " \n\n", "[]", "{\"queens\":[]}"] {
+            assert_eq!(read(empty.as_bytes()), Err(Malformed::Empty), "{empty:?}");
+        }
+    }
+}
