@@ -153,6 +153,15 @@ pub(crate) fn ask<T>(
     solving(problem, question).map_err(|error| refused(problem, &error))
 }
 
+/// Asks `question` about `problem` and returns its answer or refusal as it
+/// is, for the checks that expect a refusal; the answer itself is dropped.
+pub(crate) fn asked<T>(
+    problem: &Problem,
+    question: impl FnOnce(&Problem) -> Result<T, Error>,
+) -> Result<(), Error> {
+    solving(problem, question).map(drop)
+}
+
 /// Runs `solver` on `problem` through `entry`, feeding its solutions to
 /// `sink`. Returns the statistics of the counted and observed runs.
 pub(crate) fn run(

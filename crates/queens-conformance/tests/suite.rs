@@ -10,10 +10,10 @@ mod support;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use queens_conformance::{
-    CHECKS, CheckOutcome, Group, Scope, Status, assert_passes, find_check, run_all,
+    Applies, CHECKS, CheckOutcome, Group, Scope, Status, assert_passes, find_check, run_all,
 };
-use queens_core::Solver;
-use support::{Leaky, RowByRow, TableOfAnswers, Variant, Wrapped};
+use queens_core::{Finds, Solver};
+use support::{Formula, Leaky, OneVariant, RowByRow, TableOfAnswers, Variant, Wrapped};
 
 /// The seed of these tests' random problems, fixed so that the messages of
 /// shrunk failures can be asserted exactly.
@@ -22,10 +22,11 @@ const SEED: u64 = 2026;
 // The macro as an algorithm crate uses it, and with a module name of its own.
 queens_conformance::suite!(RowByRow);
 queens_conformance::suite!(column_major_conformance => Wrapped(Variant::ColumnMajor));
+queens_conformance::suite!(finds_one_conformance => Formula::<true>(OneVariant::Correct));
 
 /// The names of the checks, in order, written out so that removing or
 /// renaming one is a deliberate change.
-const NAMES: [&str; 16] = [
+const NAMES: [&str; 20] = [
     "solutions_are_valid",
     "no_duplicates",
     "counts_match_oeis",
@@ -39,10 +40,26 @@ const NAMES: [&str; 16] = [
     "stops_when_asked",
     "random_problems_match_reference",
     "reused_solver_agrees",
+    "first_solution_is_valid",
+    "small_boards_as_the_model_says",
+    "counting_and_listing_are_refused",
+    "preplaced_queens_kept_or_refused",
     "stops_at_any_node",
     "progress_reaches_the_end",
     "statistics_are_consistent",
 ];
+
+/// The checks that apply only to solvers that find one solution.
+const FINDS_ONE: [&str; 4] = [
+    "first_solution_is_valid",
+    "small_boards_as_the_model_says",
+    "counting_and_listing_are_refused",
+    "preplaced_queens_kept_or_refused",
+];
+
+/// The checks that apply to every solver; every other applies only to
+/// solvers that find all solutions.
+const EVERY: [&str; 2] = ["bad_input_is_refused", "stops_at_any_node"];
 
 /// The checks of the instrumentation group; every other is correctness.
 const INSTRUMENTATION: [&str; 3] = [
@@ -64,11 +81,30 @@ fn checks_fall_into_two_groups() {
 }
 
 #[test]
+fn checks_say_which_solvers_they_apply_to() {
+    for check in CHECKS {
+        let expected = if FINDS_ONE.contains(&check.name) {
+            Applies::FindsOne
+        } else if EVERY.contains(&check.name) {
+            Applies::Every
+        } else {
+            Applies::FindsAll
+        };
+        assert_eq!(check.applies, expected, "{}", check.name);
+    }
+    let one = Finds::One { preplaced: false };
+    assert!(Applies::Every.to(Finds::All) && Applies::Every.to(one));
+    assert!(Applies::FindsAll.to(Finds::All) && !Applies::FindsAll.to(one));
+    assert!(!Applies::FindsOne.to(Finds::All) && Applies::FindsOne.to(one));
+}
+
+#[test]
 fn the_macro_and_the_runner_list_the_same_checks() {
     let runner: Vec<&str> = CHECKS.iter().map(|check| check.name).collect();
     assert_eq!(runner, NAMES);
     assert_eq!(conformance::CHECK_NAMES, NAMES);
     assert_eq!(column_major_conformance::CHECK_NAMES, NAMES);
+    assert_eq!(finds_one_conformance::CHECK_NAMES, NAMES);
 }
 
 #[test]
@@ -107,16 +143,24 @@ fn outcomes<S: Solver + Clone + 'static>(solver: S) -> Vec<CheckOutcome> {
     outcomes_in(solver, Scope::with_seed(SEED))
 }
 
-/// Each check's name and message, all of which must have passed.
+/// Each check's name and message, all of which must have passed, but the
+/// checks that do not apply, left out.
 fn passed(outcomes: Vec<CheckOutcome>) -> Vec<(&'static str, String)> {
-    let failed: Vec<&CheckOutcome> = outcomes
-        .iter()
-        .filter(|outcome| !outcome.passed())
-        .collect();
+    let failed: Vec<&CheckOutcome> = outcomes.iter().filter(|outcome| outcome.failed()).collect();
     assert!(failed.is_empty(), "{failed:#?}");
     outcomes
         .into_iter()
+        .filter(CheckOutcome::passed)
         .map(|outcome| (outcome.name, outcome.message))
+        .collect()
+}
+
+/// The names of the checks in `outcomes` that did not apply.
+fn not_applicable(outcomes: &[CheckOutcome]) -> Vec<&'static str> {
+    outcomes
+        .iter()
+        .filter(|outcome| outcome.status == Status::NotApplicable)
+        .map(|outcome| outcome.name)
         .collect()
 }
 
@@ -124,7 +168,7 @@ fn passed(outcomes: Vec<CheckOutcome>) -> Vec<(&'static str, String)> {
 fn failures<S: Solver + Clone + 'static>(solver: S) -> Vec<(&'static str, String)> {
     outcomes(solver)
         .into_iter()
-        .filter(|outcome| !outcome.passed())
+        .filter(CheckOutcome::failed)
         .map(|outcome| (outcome.name, outcome.message))
         .collect()
 }
@@ -553,7 +597,7 @@ fn a_solver_without_instrumentation_passes_every_correctness_check() {
     let outcomes = outcomes(Wrapped(Variant::NoStatistics));
     let failed: Vec<(&str, Group)> = outcomes
         .iter()
-        .filter(|outcome| !outcome.passed())
+        .filter(|outcome| outcome.failed())
         .map(|outcome| (outcome.name, outcome.group))
         .collect();
     assert_eq!(
@@ -566,7 +610,7 @@ fn a_solver_without_instrumentation_passes_every_correctness_check() {
 fn state_kept_between_calls_is_caught() {
     let correctness: Vec<(&str, String)> = outcomes(Leaky::default())
         .into_iter()
-        .filter(|outcome| !outcome.passed() && outcome.group == Group::Correctness)
+        .filter(|outcome| outcome.failed() && outcome.group == Group::Correctness)
         .map(|outcome| (outcome.name, outcome.message))
         .collect();
     // The checks that ask one object twice see it too; only the reuse check
@@ -598,7 +642,7 @@ fn a_panic_is_a_crash_and_a_wrong_answer_a_failure() {
     let statuses = |outcomes: Vec<CheckOutcome>| -> Vec<(&'static str, Status)> {
         outcomes
             .into_iter()
-            .filter(|outcome| !outcome.passed())
+            .filter(|outcome| outcome.failed())
             .map(|outcome| (outcome.name, outcome.status))
             .collect()
     };
@@ -632,10 +676,11 @@ fn the_seed_is_the_runs() {
 fn declaring_one_queen_no_longer_passes() {
     let failed = failures(Wrapped(Variant::DeclaresOne));
     let names: Vec<&str> = failed.iter().map(|(name, _)| *name).collect();
-    // Every check asks a board past n = 1, but the refusal of bad input.
+    // Every check asks a board past n = 1, but the refusal of bad input;
+    // those for solvers that find one do not apply.
     let expected: Vec<&str> = NAMES
         .into_iter()
-        .filter(|&name| name != "bad_input_is_refused")
+        .filter(|&name| name != "bad_input_is_refused" && !FINDS_ONE.contains(&name))
         .collect();
     assert_eq!(names, expected);
     assert_eq!(
@@ -678,4 +723,95 @@ fn a_panic_while_making_the_solver_is_a_crash() {
             "making a solver object: the solver panicked: cannot make it"
         );
     }
+}
+
+#[test]
+fn a_solver_that_finds_all_passes_by_the_checks_for_one() {
+    let outcomes = outcomes(RowByRow);
+    assert_eq!(not_applicable(&outcomes), FINDS_ONE);
+    let first_valid = outcomes
+        .iter()
+        .find(|outcome| outcome.name == "first_solution_is_valid")
+        .unwrap();
+    assert_eq!(
+        first_valid.message,
+        "does not apply: the check is for solvers that find one"
+    );
+    assert!(!first_valid.passed() && !first_valid.failed());
+}
+
+#[test]
+fn a_solver_that_finds_one_is_judged_by_what_applies() {
+    let outcomes = outcomes(Formula::<false>(OneVariant::Correct));
+    let applying: Vec<&str> = NAMES
+        .into_iter()
+        .filter(|name| FINDS_ONE.contains(name) || EVERY.contains(name))
+        .collect();
+    let not_applying: Vec<&str> = NAMES
+        .into_iter()
+        .filter(|name| !applying.contains(name))
+        .collect();
+    assert_eq!(not_applicable(&outcomes), not_applying);
+    assert_eq!(
+        passed(outcomes),
+        expected(&[
+            (
+                "bad_input_is_refused",
+                "7 inconsistent sets of pre-placed queens; \
+                 max_n = 1000000 is too large to build the board past it"
+            ),
+            (
+                "first_solution_is_valid",
+                "n = 4..=200 and n = [1000, 10007, 100000]"
+            ),
+            ("small_boards_as_the_model_says", "n = 0..=3"),
+            (
+                "counting_and_listing_are_refused",
+                "n = 4: count, all, unique and count_unique refused"
+            ),
+            (
+                "preplaced_queens_kept_or_refused",
+                "16 problems up to n = 8, each refused as the solver declares"
+            ),
+            ("stops_at_any_node", "n = 8, stopping at queens [1, 5]"),
+        ])
+    );
+}
+
+#[test]
+fn a_solver_that_keeps_preplaced_queens_is_asked_to() {
+    let kept = passed(outcomes(Formula::<true>(OneVariant::Correct)));
+    assert_eq!(
+        kept[4],
+        (
+            "preplaced_queens_kept_or_refused",
+            "16 problems up to n = 8, each solved keeping its queens".into()
+        )
+    );
+}
+
+#[test]
+fn faults_of_a_solver_that_finds_one_are_named() {
+    assert_eq!(
+        failures(Formula::<false>(OneVariant::WrongFromAThousand)),
+        expected(&[(
+            "first_solution_is_valid",
+            "n = 1000: the solution found is not one: queens at (0, 3) and (1, 3) share a column"
+        )])
+    );
+    assert_eq!(
+        failures(Formula::<false>(OneVariant::SolvesThree)),
+        expected(&[(
+            "small_boards_as_the_model_says",
+            "n = 2: found [0, 1], expected none"
+        )])
+    );
+    assert_eq!(
+        failures(Formula::<true>(OneVariant::MovesPreplaced)),
+        expected(&[(
+            "preplaced_queens_kept_or_refused",
+            "n = 7 with queens at (0, 0), (1, 2), (2, 4): the solution found is not one: \
+             the pre-placed queen at (0, 0) is not in the placement"
+        )])
+    );
 }

@@ -365,14 +365,17 @@ fn run_new_submission(args: &NewSubmissionArgs) -> Result<(), Failure> {
     ))
 }
 
-/// The checks as a Markdown table: group, name, what it asks.
+/// The checks as a Markdown table: group, name, the solvers it applies
+/// to, what it asks.
 pub fn checks_table() -> String {
-    let mut table = String::from("| group | check | what it asks |\n|---|---|---|\n");
+    let mut table =
+        String::from("| group | check | applies to | what it asks |\n|---|---|---|---|\n");
     for check in CHECKS {
         table.push_str(&format!(
-            "| {} | `{}` | {} |\n",
+            "| {} | `{}` | {} | {} |\n",
             check.group.name(),
             check.name,
+            check.applies.name(),
             check.description
         ));
     }

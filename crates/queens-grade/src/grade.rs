@@ -354,6 +354,7 @@ fn judge_in_full(ending: &Ending, deadline: Duration, memory_mib: u64) -> (Verdi
             Status::Pass => Verdict::Pass,
             Status::Fail => Verdict::Fail,
             Status::Crash => Verdict::Crash,
+            Status::NotApplicable => Verdict::NotApplicable,
         };
         // The suite words a panic as the solver's; a program's adapter
         // panics only to say what the program did.

@@ -6,6 +6,10 @@
 //! depend on it), so the known-good solver is written here: a recursive
 //! row-by-row search with lookup arrays, small enough to be checked by eye.
 
+mod one;
+
+pub(crate) use one::{Formula, OneVariant};
+
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 

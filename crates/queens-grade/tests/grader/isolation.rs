@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use queens_conformance::{Applies, find_check};
+
 use crate::support::{grade_json, grader, shared_target, submission, verdict, workspace};
 
 /// Writes `text` to `path`, making its folder.
@@ -25,18 +27,22 @@ fn verdicts(graded: &serde_json::Value) -> Vec<&str> {
 }
 
 /// The verdicts of the checks that run a program, and that those that do
-/// not apply to programs (the refusal of bad input, which the grader does,
-/// and the order, which the default assignment does not ask) are N/A.
+/// not apply to programs are N/A: the refusal of bad input, which the
+/// grader does, the order, which the default assignment does not ask, and
+/// the checks for solvers that find one solution (a program lists them all).
 fn verdicts_of_runs(graded: &serde_json::Value) -> Vec<&str> {
-    let not_for_programs = ["bad_input_is_refused", "order_is_documented"];
-    for name in not_for_programs {
-        assert_eq!(verdict(graded, name).0, "N/A", "{name}");
-    }
-    graded["checks"]
-        .as_array()
-        .unwrap()
+    let not_for_programs = |name: &str| {
+        ["bad_input_is_refused", "order_is_documented"].contains(&name)
+            || find_check(name).is_some_and(|check| check.applies == Applies::FindsOne)
+    };
+    let checks = graded["checks"].as_array().unwrap();
+    let (skipped, run): (Vec<_>, Vec<_>) = checks
         .iter()
-        .filter(|check| !not_for_programs.contains(&check["name"].as_str().unwrap()))
+        .partition(|check| not_for_programs(check["name"].as_str().unwrap()));
+    for check in skipped {
+        assert_eq!(check["verdict"], "N/A", "{}", check["name"]);
+    }
+    run.iter()
         .map(|check| check["verdict"].as_str().unwrap())
         .collect()
 }
@@ -198,7 +204,8 @@ fn instrumentation_counts_only_when_the_assignment_weighs_it() {
         &[],
     );
     let by_hand = submission(&report, "rust-by-hand");
-    assert_eq!(verdicts(by_hand).len(), 16);
+    // Every check is listed, the four for solvers that find one as N/A.
+    assert_eq!(verdicts(by_hand).len(), 20);
     assert_eq!(verdict(by_hand, "statistics_are_consistent").0, "FAIL");
     // 3/4 for correctness, and 1 of the 3 instrumentation checks (stopping at
     // a node, which a search that reports no node passes) of the last 1/4.
@@ -255,7 +262,7 @@ fn reports_for_gradebooks() {
     let table = grader(&common);
     let table = String::from_utf8(table.stdout).unwrap();
     assert!(
-        table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓·✓✓·✓✓✓ 11/11"),
+        table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓·✓✓·✓✓✓···· 11/11"),
         "{table}"
     );
     assert!(
@@ -371,7 +378,8 @@ fn a_new_submission_runs_the_suite_with_cargo_test() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("test result: FAILED. 1 passed; 15 failed"),
-        "only bad_input_is_refused passes a solver that refuses nothing: {stdout}"
+        stdout.contains("test result: FAILED. 5 passed; 15 failed"),
+        "only bad_input_is_refused, and the four checks for solvers that find one, which \
+         do not apply, pass a solver that refuses nothing: {stdout}"
     );
 }
