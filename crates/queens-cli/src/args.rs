@@ -63,6 +63,11 @@ pub(crate) struct ProblemOptions {
         value_parser = clap::value_parser!(u64).range(1..)
     )]
     pub(crate) budget: Option<u64>,
+
+    /// The seed of the min-conflicts solver's random choices: the same seed
+    /// finds the same solution (default: its fixed seed).
+    #[arg(long, value_name = "SEED")]
+    pub(crate) seed: Option<u64>,
 }
 
 impl ProblemOptions {
@@ -286,8 +291,7 @@ fn parse_algorithm(name: &str) -> Result<&'static dyn Solver, ValueError> {
 
 /// The registry's solvers, each with its title, so that `--help` lists them.
 fn algorithm_values() -> Vec<PossibleValue> {
-    queens_solvers::ALL
-        .iter()
+    queens_solvers::every()
         .map(|solver| {
             let info = solver.info();
             PossibleValue::new(info.name).help(info.title)

@@ -54,6 +54,17 @@ pub(crate) enum Failure {
     /// `first` found no solution.
     #[error("no solution for {0}")]
     NoSolution(Problem),
+    /// A solver that finds one solution gave up: no proof that none exists.
+    #[error(
+        "the {solver} solver found no solution for {problem} within its limit of steps; it \
+         cannot prove that none exists (a backtracking solver can)"
+    )]
+    NotFound {
+        /// The solver's short name.
+        solver: &'static str,
+        /// The problem.
+        problem: Problem,
+    },
     /// `trace` was asked for a problem without a solution.
     #[error("error: no solution for {0}: nothing to trace")]
     NothingToTrace(Problem),
@@ -155,6 +166,9 @@ pub(crate) enum Failure {
         /// The number of shards.
         of: usize,
     },
+    /// `--seed` given to a solver without random choices.
+    #[error("error: --seed is for the min-conflicts solver, the one with random choices")]
+    SeedWithoutRandomness,
     /// `sudoku` read no puzzle at all.
     #[error("error: the input holds no puzzle (one per line, 81 cells, or nine rows of nine)")]
     NoPuzzle,
@@ -225,6 +239,7 @@ impl Failure {
             | Failure::PageTooLong { .. }
             | Failure::Path { .. }
             | Failure::ThreadsWithoutCounter
+            | Failure::SeedWithoutRandomness
             | Failure::Shard(_)
             | Failure::BadRecords { .. }
             | Failure::Merge(_)
@@ -235,6 +250,7 @@ impl Failure {
             Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
             Failure::Sudoku { stopped, .. } if *stopped > 0 => 3,
             Failure::NoSolution(_)
+            | Failure::NotFound { .. }
             | Failure::Threads(_)
             | Failure::Output(_)
             | Failure::Attack(_)

@@ -27,7 +27,7 @@
 use std::fmt::{self, Write as _};
 
 use queens_bitboard::{Bitboard, PRACTICAL_N};
-use queens_core::{Mode, Problem, Search as _, SolverInfo, Workload, format};
+use queens_core::{Finds, Mode, Problem, Search as _, SolverInfo, Workload, format};
 
 /// The most placements a solver with a known workload may test without
 /// `--force`: about a second of the naive solver's work.
@@ -201,9 +201,17 @@ pub(crate) fn rules() -> String {
         .map(|name| name.len())
         .max()
         .unwrap_or(0);
-    for solver in queens_solvers::ALL {
+    for solver in queens_solvers::every() {
         let info = solver.info();
-        let _ = writeln!(text, "  {:<width$} {}", info.name, limit(&info));
+        let limit = if solver.finds() == Finds::All {
+            limit(&info)
+        } else {
+            format!(
+                "first only (it finds one solution), up to n = {}",
+                first_limit(&info)
+            )
+        };
+        let _ = writeln!(text, "  {:<width$} {limit}", info.name);
     }
     let _ = writeln!(
         text,

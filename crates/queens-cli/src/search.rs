@@ -15,7 +15,8 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
 
 use queens_core::modes::{self, Answer};
-use queens_core::{Error, Instrument, Mode, Problem, Query, Solver, TextFormat};
+use queens_core::{Error, Instrument, Mode, Problem, Query, Search as _, Solver, TextFormat};
+use queens_minconflicts::MinConflicts;
 
 use crate::args::{BoardFormat, DrawOptions, Options, ProblemOptions};
 use crate::failure::Failure;
@@ -39,11 +40,18 @@ impl Request {
     /// Checks `options` for `mode` and builds the request, or says why it
     /// cannot run.
     pub(crate) fn new(mode: Mode, options: &Options) -> Result<Self, Failure> {
-        let solver = options.problem.algo;
+        let solver = solver(&options.problem)?;
         let problem = build_problem(solver, &options.problem)?;
         if options.unique && !problem.is_plain() {
             return Err(Error::UniqueWithPreplaced.into());
         }
+        let query = Query {
+            mode,
+            unique: options.unique,
+        };
+        // A solver that finds one solution answers `first` only: say so
+        // before the guard speaks of how long a count would take.
+        modes::check(solver, &problem, query)?;
         let refusal = guard::refusal(&solver.info(), mode, &problem);
         if let Some(refusal) = refusal.filter(|_| !options.force) {
             return Err(Failure::Refused(refusal));
@@ -51,10 +59,7 @@ impl Request {
         Ok(Request {
             solver,
             problem,
-            query: Query {
-                mode,
-                unique: options.unique,
-            },
+            query,
             json: options.json,
             bar: !options.quiet,
             budget: options.problem.budget(mode, options.force),
@@ -136,6 +141,20 @@ impl Output {
         }
         Ok(())
     }
+}
+
+/// The solver `options` ask for: `--algo`, seeded by `--seed` when it is
+/// the min-conflicts solver, the one solver with random choices.
+pub(crate) fn solver(options: &ProblemOptions) -> Result<&'static dyn Solver, Failure> {
+    let Some(seed) = options.seed else {
+        return Ok(options.algo);
+    };
+    if options.algo.info().name != MinConflicts::INFO.name {
+        return Err(Failure::SeedWithoutRandomness);
+    }
+    // One small solver for the whole run, which lives as long as the
+    // registry's statics it stands in for.
+    Ok(Box::leak(Box::new(MinConflicts::with_seed(seed))))
 }
 
 /// The problem of `options`: checked against the solver's largest board

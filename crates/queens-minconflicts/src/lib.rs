@@ -168,3 +168,6 @@ impl Search for MinConflicts {
         }
     }
 }
+
+#[cfg(test)]
+queens_conformance::suite!(MinConflicts::default());

@@ -12,13 +12,16 @@
 
 use queens_array::ArrayBacktracking;
 use queens_bitboard::Bitboard;
+use queens_construct::Construction;
 use queens_core::Solver;
 use queens_lookup::LookupArrays;
 use queens_matrix::MatrixBacktracking;
+use queens_minconflicts::MinConflicts;
 use queens_naive::NaiveCombinations;
 use queens_permutation::Permutations;
 
-/// Every solver, slowest idea first.
+/// Every solver that finds all solutions, slowest idea first: the ones
+/// that count, list and are compared number for number.
 pub static ALL: [&dyn Solver; 6] = [
     &NaiveCombinations,
     &Permutations,
@@ -27,6 +30,19 @@ pub static ALL: [&dyn Solver; 6] = [
     &LookupArrays,
     &Bitboard,
 ];
+
+/// The solvers that find one solution of boards far too large for any
+/// search tree ([`Finds::One`](queens_core::Finds)): the explicit
+/// construction and min-conflicts local search, with its fixed seed.
+pub static FINDS_ONE: [&dyn Solver; 2] = [
+    &Construction,
+    &MinConflicts::with_seed(MinConflicts::DEFAULT_SEED),
+];
+
+/// Every solver of the workspace: [`ALL`], then [`FINDS_ONE`].
+pub fn every() -> impl Iterator<Item = &'static dyn Solver> {
+    ALL.iter().chain(FINDS_ONE.iter()).copied()
+}
 
 /// Other names `by_name` accepts, each with the solver's own name: `bnb`,
 /// seed 003's "branch and bound", was the lookup solver's first name.
@@ -43,19 +59,18 @@ pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
         .iter()
         .find(|(alias, _)| *alias == name)
         .map_or(name, |(_, own)| own);
-    ALL.iter()
-        .copied()
-        .find(|solver| solver.info().name == name)
+    every().find(|solver| solver.info().name == name)
 }
 
-/// The short names of all solvers, in registry order.
+/// The short names of every solver, in registry order.
 pub fn names() -> Vec<&'static str> {
-    ALL.iter().map(|solver| solver.info().name).collect()
+    every().map(|solver| solver.info().name).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens_core::Finds;
 
     #[test]
     fn names_are_unique_and_found() {
@@ -67,9 +82,13 @@ mod tests {
                 "matrix",
                 "array",
                 "lookup",
-                "bitboard"
+                "bitboard",
+                "construct",
+                "min-conflicts"
             ]
         );
+        assert!(ALL.iter().all(|solver| solver.finds() == Finds::All));
+        assert!(FINDS_ONE.iter().all(|solver| solver.finds() != Finds::All));
         assert_eq!(by_name("array").map(|s| s.info().name), Some("array"));
         assert_eq!(
             by_name("permutation").map(|s| s.info().title),

@@ -108,7 +108,7 @@ pub(crate) fn run(options: &TraceOptions) -> Result<(), Failure> {
 
 /// Traces the search `options` ask for, printing the trace on `out`.
 fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
-    let solver = options.problem.algo;
+    let solver = search::solver(&options.problem)?;
     let problem = search::build_problem(solver, &options.problem)?;
     let budget = options.problem.budget(Mode::Count, options.force);
     let bounded = options
