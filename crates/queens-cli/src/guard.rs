@@ -58,6 +58,16 @@ pub(crate) enum Refusal {
         /// The largest board it counts in seconds.
         practical_n: usize,
     },
+    /// A solver that finds one solution would need more memory than it is
+    /// let take without `--force`.
+    Memory {
+        /// The board size asked for.
+        n: usize,
+        /// The solver's short name.
+        solver: &'static str,
+        /// The largest board it is let solve.
+        largest: usize,
+    },
     /// The board is well past where the solver finds a first solution in
     /// seconds.
     FirstTooLarge {
@@ -85,6 +95,14 @@ impl fmt::Display for Refusal {
                 f,
                 "{task} the solutions for n = {n} with the {solver} solver would take a long time \
                  (it handles n up to {practical_n} in seconds)"
+            ),
+            Refusal::Memory { n, solver, largest } => write!(
+                f,
+                "a solution for n = {} with the {solver} solver would need about {} MB of \
+                 memory ({BYTES_PER_QUEEN} bytes a queen); it solves n up to {} without --force",
+                format::thousands(*n as u128),
+                format::thousands((*n as u128 * BYTES_PER_QUEEN as u128).div_ceil(1 << 20)),
+                format::thousands(*largest as u128)
             ),
             Refusal::FirstTooLarge { n, solver, largest } => write!(
                 f,
@@ -117,6 +135,27 @@ pub(crate) fn refusal(info: &SolverInfo, mode: Mode, problem: &Problem) -> Optio
         n,
         solver: info.name,
         practical_n: info.practical_n,
+    })
+}
+
+/// The memory a solver that finds one solution takes per queen, rounded
+/// up: the problem's two tables of pre-placed queens (16 bytes a row each
+/// way), the solution, and the solver's own arrays. `queens first 10000000
+/// --algo min-conflicts --format rows` peaked at 277 MB, 28 bytes a queen;
+/// the construction at 160 MB.
+const BYTES_PER_QUEEN: usize = 32;
+
+/// Whether finding one solution of an `n`×`n` board with a solver that
+/// finds one (described by `info`) is refused without `--force`: past
+/// twice what it solves in seconds, where its memory, not its time, is what
+/// grows out of bounds. Asked before the problem, which takes memory in
+/// proportion to `n`, is built.
+pub(crate) fn memory_refusal(info: &SolverInfo, n: usize) -> Option<Refusal> {
+    let largest = first_limit(info);
+    (n > largest).then_some(Refusal::Memory {
+        n,
+        solver: info.name,
+        largest,
     })
 }
 

@@ -15,7 +15,9 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
 
 use queens_core::modes::{self, Answer};
-use queens_core::{Error, Instrument, Mode, Problem, Query, Search as _, Solver, TextFormat};
+use queens_core::{
+    Error, Finds, Instrument, Mode, Problem, Query, Search as _, Solver, TextFormat,
+};
 use queens_minconflicts::MinConflicts;
 
 use crate::args::{BoardFormat, DrawOptions, Options, ProblemOptions};
@@ -41,6 +43,11 @@ impl Request {
     /// cannot run.
     pub(crate) fn new(mode: Mode, options: &Options) -> Result<Self, Failure> {
         let solver = solver(&options.problem)?;
+        solver.info().check_size(options.problem.n)?;
+        let memory = guard::memory_refusal(&solver.info(), options.problem.n);
+        if let Some(refusal) = memory.filter(|_| solver.finds() != Finds::All && !options.force) {
+            return Err(Failure::Refused(refusal));
+        }
         let problem = build_problem(solver, &options.problem)?;
         if options.unique && !problem.is_plain() {
             return Err(Error::UniqueWithPreplaced.into());

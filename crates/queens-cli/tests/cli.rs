@@ -2262,6 +2262,21 @@ fn a_solver_that_finds_one_refuses_to_count_or_list() {
         queens(&["first", "8", "--algo", "construct", "--queen", "0:0"]).rejected(),
         "error: the construct solver cannot keep pre-placed queens; use another solver"
     );
+    // Refused by the memory it would take, before any of it is taken.
+    assert_eq!(
+        queens(&[
+            "first",
+            "30000000",
+            "--algo",
+            "min-conflicts",
+            "--format",
+            "rows"
+        ])
+        .rejected(),
+        "error: a solution for n = 30,000,000 with the min-conflicts solver would need about 916 \
+         MB of memory (32 bytes a queen); it solves n up to 20,000,000 without --force; pass \
+         --force to run it anyway"
+    );
 }
 
 #[test]
