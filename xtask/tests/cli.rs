@@ -24,7 +24,29 @@ fn bad_input_gets_one_line_and_status_2() {
     refused(
         &["compare", "--algo", "queen"],
         "error: invalid value 'queen' for '--algo <NAME>': \
-         unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard)",
+         unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard, \
+         construct, min-conflicts)",
+    );
+    refused(
+        &["compare", "--mode", "count", "--algo", "construct"],
+        "error: --algo construct finds one solution, so it answers --mode first only, \
+         not --mode count",
+    );
+    refused(
+        &[
+            "compare",
+            "--mode",
+            "first,unique",
+            "--algo",
+            "min-conflicts",
+        ],
+        "error: --algo min-conflicts finds one solution, so it answers --mode first only, \
+         not --mode unique",
+    );
+    refused(
+        &["compare", "--n", "8,100000"],
+        "error: n = 100000 is past 4096, the largest board a solver that counts accepts; \
+         --mode count cannot compare it (--mode first can)",
     );
     refused(
         &["compare", "--n", "12..=4"],
@@ -62,16 +84,21 @@ fn bad_input_gets_one_line_and_status_2() {
         &["compare", "--budget", "1e20"],
         "error: invalid value '1e20' for '--budget <BUDGET>': '1e20' is past a day, the longest budget",
     );
-    for n in ["18446744073709551615", "1000000000000", "0..=10000"] {
+    for n in ["18446744073709551615", "1000000000000", "0..=200000000"] {
         let past = n.rsplit('=').next().unwrap();
         refused(
             &["compare", "--n", n],
             &format!(
                 "error: invalid value '{n}' for '--n <SIZES>': \
-                 n = {past} is past 4096, the largest board any solver accepts"
+                 n = {past} is past 100000000, the largest board any solver accepts"
             ),
         );
     }
+    refused(
+        &["compare", "--n", "0..=10000"],
+        "error: invalid value '0..=10000' for '--n <SIZES>': 0..=10000 is 10001 sizes; \
+         a comparison shows at most 100",
+    );
     refused(
         &["compare", "--n", "0..=200"],
         "error: invalid value '0..=200' for '--n <SIZES>': 0..=200 is 201 sizes; a comparison shows at most 100",

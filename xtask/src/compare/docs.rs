@@ -45,8 +45,30 @@ pub fn plan(runs: u32, budget: Duration) -> Plan {
     }
 }
 
-/// The page's text for `report`.
-pub fn page(report: &Report) -> String {
+/// What the page's second part measures: `first` on the large boards of
+/// `--large`, every solver, the two that find one solution included, so
+/// that the page shows where backtracking stops and what goes on.
+pub fn large_plan(runs: u32, budget: Duration) -> Plan {
+    Plan {
+        solvers: queens_solvers::every().collect(),
+        sizes: super::LARGE_SIZES.to_vec(),
+        modes: vec![CompareMode::First],
+        ladder: Vec::new(),
+        runs,
+        budget,
+    }
+}
+
+/// The heading of the page's second part.
+const LARGE_HEADING: &str = "# Large boards: one solution, backtracking against the construction and min-conflicts\n\n\
+     The same as `cargo xtask compare --large`. Backtracking stops where its tree \
+     outgrows the budget or its arrays (64 columns for lookup and bitboard); the \
+     construction and min-conflicts find no more than one solution, and go on to a \
+     million queens.\n\n";
+
+/// The page's text for `report` (count and first on the default sizes) and
+/// `large` (first on the large boards).
+pub fn page(report: &Report, large: &Report) -> String {
     let plot_name = Path::new(PLOT)
         .file_name()
         .map_or_else(|| PLOT.into(), |name| name.to_string_lossy());
@@ -56,15 +78,18 @@ pub fn page(report: &Report) -> String {
          statistics below no longer match the solvers; the timings are this machine's.\n\n\
          ![Median time, queens placed and cells read against n]({plot_name})\n\n"
     );
-    render::markdown(report, &heading)
+    let mut text = render::markdown(report, &heading);
+    text.push('\n');
+    text.push_str(&render::markdown(large, LARGE_HEADING));
+    text
 }
 
-/// Writes the page and its plot under `root`.
-pub fn write(report: &Report, root: &Path) -> Result<(), Error> {
+/// Writes the page and its plot (of `report`) under `root`.
+pub fn write(report: &Report, large: &Report, root: &Path) -> Result<(), Error> {
     let page_path = root.join(PAGE);
     let plot_path = root.join(PLOT);
     let svg = super::plot::svg(report)?;
-    for (path, text) in [(&page_path, page(report)), (&plot_path, svg)] {
+    for (path, text) in [(&page_path, page(report, large)), (&plot_path, svg)] {
         super::write_whole(path, &text)?;
     }
     Ok(())
@@ -315,10 +340,21 @@ mod tests {
     #[test]
     fn figures_are_read_back_from_the_page_as_written() {
         let report = fixture::report(14);
-        let page = page(&report);
+        let page = page(&report, &fixture::large_report());
         let rows = documented_figures(&page);
-        // Six solvers on nine boards, in the one count table.
-        assert_eq!(rows.len(), 54);
+        // Six solvers on nine boards, in the one count table; eight solvers
+        // on seven boards in the large first table.
+        assert_eq!(rows.len(), 54 + 56);
+        assert_eq!(
+            rows[&("first".into(), 100_000, "min-conflicts".into())],
+            Some(Figures {
+                solutions: 1,
+                queens_placed: 200_000,
+                safety_checks: 2_000_000,
+                cells_read: 1_000_000,
+            })
+        );
+        assert_eq!(rows[&("first".into(), 64, "lookup".into())], None);
         assert_eq!(
             rows[&("count".into(), 8, "array".into())],
             Some(Figures {

@@ -134,3 +134,75 @@ fn step_cell(n: usize, step: Step, factor: f64) -> RawOutcome<CounterFigures> {
         run_seconds: vec![lookup_seconds(n) * factor],
     })
 }
+
+/// A synthetic first-mode report on the large boards of `--large`: every
+/// solver, the two that find one solution included. Lookup, the baseline,
+/// finds a first solution up to n = 32 (1,000 queens placed per column, 1 ms
+/// per thousand queens) and is predicted past the budget at 64; past 64 the
+/// lookup and bitboard solvers refuse the board and the others are
+/// predicted past the budget. The construction places n queens in 1 ns each
+/// and min-conflicts places 2n in 10 ns each.
+pub(super) fn large_report() -> Report {
+    let solvers: Vec<SolverSummary> = queens_solvers::every().map(SolverSummary::of).collect();
+    let baseline = baseline_of(&solvers);
+    let sizes = super::LARGE_SIZES.to_vec();
+    let rows = sizes
+        .iter()
+        .map(|&n| {
+            let raw = solvers
+                .iter()
+                .map(|solver| large_cell(n, &solver.name))
+                .collect();
+            assemble_row(n, &solvers, raw, baseline)
+        })
+        .collect();
+    Report {
+        machine: Machine {
+            cpu: "Intel(R) Core(TM) i7-10750H CPU @ 2.60GHz".into(),
+            cores: 2,
+            rustc: "rustc 1.95.0 (59807616e 2026-04-14)".into(),
+            profile: "release profile, opt-level 3".into(),
+        },
+        runs: 3,
+        budget_seconds: 2.0,
+        baseline: baseline.map(|index| solvers[index].name.clone()),
+        solvers,
+        sizes,
+        tables: vec![ModeTable {
+            mode: CompareMode::First,
+            rows,
+        }],
+        ladder: None,
+    }
+}
+
+/// The cell of the solver `name` at `n` in [`large_report`].
+fn large_cell(n: usize, name: &str) -> RawOutcome {
+    let placed = |queens: u64, seconds: f64, cells_read: u64| {
+        RawOutcome::Measured(Measured {
+            figures: Figures {
+                solutions: 1,
+                queens_placed: queens,
+                safety_checks: queens * 10,
+                cells_read,
+            },
+            run_seconds: vec![seconds],
+        })
+    };
+    let n64 = n as u64;
+    match name {
+        "construct" => placed(n64, n as f64 * 1e-9, 0),
+        "min-conflicts" => placed(2 * n64, n as f64 * 2e-8, 10 * n64),
+        "naive" | "permutation" if n > 8 => {
+            RawOutcome::Skipped(SkipCause::Predicted, "predicted past the budget".into())
+        }
+        "lookup" | "bitboard" if n > 64 => RawOutcome::Skipped(
+            SkipCause::Refused,
+            format!("n = {n} is too large for the {name} solver, which accepts n up to 64"),
+        ),
+        _ if n > 32 => {
+            RawOutcome::Skipped(SkipCause::Predicted, "predicted past the budget".into())
+        }
+        _ => placed(1_000 * n64, n as f64 * 1e-3, 30_000 * n64),
+    }
+}

@@ -33,7 +33,7 @@ use indicatif::ProgressBar;
 use queens_bitboard::{Bitboard, Step};
 use queens_core::Instrument;
 use queens_core::modes;
-use queens_core::{Error, Problem, Search, Solver, Workload};
+use queens_core::{Error, Finds, Problem, Search, Solver, Workload};
 
 use super::report::{
     CompareMode, CounterFigures, Figures, Measured, ModeTable, RawOutcome, SkipCause,
@@ -144,6 +144,14 @@ trait Subject {
     fn refusal(&self, problem: &Problem) -> Option<String>;
     /// The work declared for the board, when it predicts the time.
     fn workload(&self, problem: &Problem) -> Option<Workload>;
+    /// Whether its time grows about linearly with n: a solver that finds one
+    /// solution without a tree (the construction writes n queens; the local
+    /// search repairs about n conflicts). Such a subject is predicted in
+    /// proportion to n and never calibrated: calibration would time every
+    /// board below n = 10^6 one by one.
+    fn linear(&self) -> bool {
+        false
+    }
     /// One search on the silent path.
     fn search(&self, problem: &Problem) -> Result<(), String>;
     /// The figures of the board, from a run of their own.
@@ -173,6 +181,10 @@ impl Subject for InMode {
     fn workload(&self, problem: &Problem) -> Option<Workload> {
         let workload = self.solver.info().workload?;
         self.mode.searches_everything().then(|| workload(problem))
+    }
+
+    fn linear(&self) -> bool {
+        self.solver.finds() != Finds::All
     }
 
     fn search(&self, problem: &Problem) -> Result<(), String> {
@@ -251,7 +263,9 @@ impl<S: Subject> Timeline<S> {
         if let Some(refusal) = self.subject.refusal(&problem) {
             return RawOutcome::Skipped(SkipCause::Refused, refusal);
         }
-        self.calibrate(n, budget_seconds);
+        if !self.subject.linear() {
+            self.calibrate(n, budget_seconds);
+        }
         if let Some(prediction) = self.predict(n) {
             if prediction.seconds > budget_seconds {
                 return RawOutcome::Skipped(
@@ -341,6 +355,16 @@ impl<S: Subject> Timeline<S> {
     /// smaller board timed; `None` when none has been.
     fn predict(&self, n: usize) -> Option<Prediction> {
         let (&anchor, &anchor_seconds) = self.seconds.range(..n).next_back()?;
+        if self.subject.linear() && anchor > 0 {
+            let seconds = anchor_seconds * n as f64 / anchor as f64;
+            return Some(Prediction {
+                seconds,
+                because: format!(
+                    "predicted to take {} (in proportion to n, from n = {anchor})",
+                    units::seconds(seconds)
+                ),
+            });
+        }
         if let Some(prediction) = self.predict_by_workload(n, anchor, anchor_seconds) {
             return Some(prediction);
         }

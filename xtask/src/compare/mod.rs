@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use clap::ValueEnum;
 use queens_bitboard::Step;
-use queens_core::Solver;
+use queens_core::{Finds, Solver};
 
 use self::measure::Plan;
 use self::report::{CompareMode, Report, SolverSummary, assemble_ladder, baseline_of};
@@ -36,11 +36,14 @@ use crate::{Error, progress};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Board sizes: a range `4..=12` or `4..12`, one size `8`, or a list
-    /// `4,6,8`.
+    /// `4,6,8`. Up to 4096 in count and unique mode; up to 10^8 in
+    /// `--mode first`, where the construction and min-conflicts reach.
     #[arg(long = "n", value_name = "SIZES", default_value_t = BoardSizes::from_range(DEFAULT_SIZES), value_parser = BoardSizes::parse)]
     pub sizes: BoardSizes,
-    /// A solver to compare, by name (repeatable); every registered solver,
-    /// and the bitboard counters' ladder in count mode, when none is given.
+    /// A solver to compare, by name (repeatable); when none is given, every
+    /// solver that finds all solutions, and the bitboard counters' ladder in
+    /// count mode. `--mode first` alone adds the two that find one solution
+    /// (construct, min-conflicts), which count and unique refuse.
     #[arg(long = "algo", value_name = "NAME", value_parser = parse_algorithm)]
     pub algorithms: Vec<Algorithm>,
     /// What to ask: one table per mode (repeatable, or comma-separated).
@@ -66,8 +69,16 @@ pub struct Args {
     /// Also draws the first mode as an SVG plot in FILE.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// The large boards: short for `--mode first --n
+    /// 8,16,32,64,1000,100000,1000000`, backtracking (every solver that
+    /// finds all) against the construction and min-conflicts, so that one
+    /// sees where each stops. A flag rather than the default of `--mode
+    /// first`, which keeps the small boards all six backtrackers finish.
+    #[arg(long, conflicts_with_all = ["sizes", "mode", "write_docs"])]
+    pub large: bool,
     /// Regenerates docs/comparison.md and docs/comparison.svg (every solver
-    /// and the ladder, the default sizes, count and first).
+    /// and the ladder, the default sizes, count and first; then first on
+    /// the large boards of --large).
     #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "out", "plot", "details"])]
     pub write_docs: bool,
     /// Compares the two Sudoku solvers instead (seed 002's backtracking
@@ -83,6 +94,12 @@ pub struct Args {
 /// past the n = 13 from which the ladder's threads outrun their start-up:
 /// nine columns, which fit a terminal.
 pub const DEFAULT_SIZES: RangeInclusive<usize> = 6..=14;
+
+/// The board sizes of `--large` and of the page's large-board table: where
+/// backtracking still finds a first solution (8, 16, 32), where it starts to
+/// wander or reaches its 64-column masks (64), and three boards no tree
+/// search reaches, up to the million of issue 13.
+pub const LARGE_SIZES: [usize; 7] = [8, 16, 32, 64, 1_000, 100_000, 1_000_000];
 
 /// The output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -165,8 +182,10 @@ pub fn run(args: &Args) -> Result<(), Error> {
     }
     if args.write_docs {
         let report = compare(&docs::plan(args.runs, args.budget));
-        docs::write(&report, &crate::workspace_root())?;
+        let large = compare(&docs::large_plan(args.runs, args.budget));
+        docs::write(&report, &large, &crate::workspace_root())?;
         crate::print_out(&render::terminal(&report, false))?;
+        crate::print_out(&render::terminal(&large, false))?;
         eprintln!("wrote {} and {}", docs::PAGE, docs::PLOT);
         return Ok(());
     }
@@ -177,7 +196,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
             Error::BadInput(format!("cannot write {}: {error}", path.display()))
         })?;
     }
-    let report = compare(&plan(args));
+    let report = compare(&plan(args)?);
     let text = match args.format {
         Format::Table => render::terminal(&report, args.details),
         Format::Markdown => render::markdown(&report, ""),
@@ -196,8 +215,37 @@ pub fn run(args: &Args) -> Result<(), Error> {
 
 /// The plan the options ask for; the solvers in registry order. The ladder
 /// comes with every solver, not with a chosen few, and only where every
-/// solution is counted, the one thing its steps do.
-fn plan(args: &Args) -> Plan {
+/// solution is counted, the one thing its steps do. The solvers that find
+/// one solution come only where every mode is `first`, the one they answer:
+/// named in another mode, or a board past the counting solvers asked of
+/// another mode, the plan is refused with one line.
+fn plan(args: &Args) -> Result<Plan, Error> {
+    let mut modes = if args.large {
+        vec![CompareMode::First]
+    } else {
+        args.mode.clone()
+    };
+    modes.dedup();
+    let sizes = if args.large {
+        LARGE_SIZES.to_vec()
+    } else {
+        args.sizes.as_slice().to_vec()
+    };
+    let counting = modes.iter().find(|&&mode| mode != CompareMode::First);
+    if let Some(mode) = counting {
+        if let Some(one) = args
+            .algorithms
+            .iter()
+            .find(|algorithm| algorithm.0.finds() != Finds::All)
+        {
+            return Err(Error::BadInput(format!(
+                "--algo {} finds one solution, so it answers --mode first only, not --mode {}",
+                one.0.info().name,
+                mode.name()
+            )));
+        }
+        sizes::check_counted(&sizes, mode.name()).map_err(Error::BadInput)?;
+    }
     let chosen = |solver: &&'static dyn Solver| {
         args.algorithms.is_empty()
             || args
@@ -205,21 +253,24 @@ fn plan(args: &Args) -> Plan {
                 .iter()
                 .any(|algorithm| algorithm.0.info().name == solver.info().name)
     };
-    let mut modes = args.mode.clone();
-    modes.dedup();
     let ladder = if args.algorithms.is_empty() && modes.contains(&CompareMode::Count) {
         Step::ALL.to_vec()
     } else {
         Vec::new()
     };
-    Plan {
-        solvers: queens_solvers::ALL.iter().copied().filter(chosen).collect(),
-        sizes: args.sizes.as_slice().to_vec(),
+    let candidates: Vec<&'static dyn Solver> = if counting.is_none() {
+        queens_solvers::every().collect()
+    } else {
+        queens_solvers::ALL.to_vec()
+    };
+    Ok(Plan {
+        solvers: candidates.into_iter().filter(chosen).collect(),
+        sizes,
         modes,
         ladder,
         runs: args.runs,
         budget: args.budget,
-    }
+    })
 }
 
 /// Measures `plan`, with a progress bar on stderr, into a report.
@@ -278,7 +329,8 @@ mod tests {
         );
         assert_eq!(
             parse_algorithm("queen").unwrap_err(),
-            "unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard)"
+            "unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard, \
+             construct, min-conflicts)"
         );
     }
 }

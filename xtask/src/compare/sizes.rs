@@ -83,6 +83,7 @@ fn parse_item(item: &str) -> Result<RangeInclusive<usize>, String> {
         if start > end {
             return Err(format!("the range {item} is reversed"));
         }
+        too_many(item, end - start + 1)?;
         Ok(start..=end)
     } else if let Some((start, end)) = item.split_once("..") {
         let (start, end) = (parse_size(start)?, parse_size(end)?);
@@ -92,11 +93,23 @@ fn parse_item(item: &str) -> Result<RangeInclusive<usize>, String> {
         if start == end {
             return Err(format!("the range {item} is empty"));
         }
+        too_many(item, end - start)?;
         Ok(start..=end - 1)
     } else {
         let size = parse_size(item)?;
         Ok(size..=size)
     }
+}
+
+/// Refuses a range of more sizes than a comparison shows before its list
+/// is built: `0..=100000000` would be a list of 800 MB.
+fn too_many(item: &str, sizes: usize) -> Result<(), String> {
+    if sizes > MOST_SIZES {
+        return Err(format!(
+            "{item} is {sizes} sizes; a comparison shows at most {MOST_SIZES}"
+        ));
+    }
+    Ok(())
 }
 
 fn parse_size(text: &str) -> Result<usize, String> {
@@ -113,15 +126,38 @@ fn parse_size(text: &str) -> Result<usize, String> {
     Ok(size)
 }
 
-/// The largest board any registered solver accepts: no size past it can be
-/// compared, and checking it before a range is built keeps `--n
-/// 0..=1000000000000` from asking for a list of a trillion sizes.
+/// The largest board any registered solver accepts, the solvers that find
+/// one solution included: no size past it can be compared, and checking it
+/// before a range is built keeps `--n 0..=1000000000000` from asking for a
+/// list of a trillion sizes.
 pub fn largest_size() -> usize {
+    queens_solvers::every()
+        .map(|solver| solver.info().max_n)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The largest board a solver that finds every solution accepts: the limit
+/// of `--mode count` and `--mode unique`, which only those solvers answer.
+pub fn largest_counted_size() -> usize {
     queens_solvers::ALL
         .iter()
         .map(|solver| solver.info().max_n)
         .max()
         .unwrap_or(0)
+}
+
+/// The first of `sizes` past what a solver that counts accepts, with the
+/// one line that refuses it in a mode other than `first`.
+pub fn check_counted(sizes: &[usize], mode: &str) -> Result<(), String> {
+    let largest = largest_counted_size();
+    match sizes.iter().find(|&&n| n > largest) {
+        Some(n) => Err(format!(
+            "n = {n} is past {largest}, the largest board a solver that counts accepts; \
+             --mode {mode} cannot compare it (--mode first can)"
+        )),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -136,22 +172,42 @@ mod tests {
     fn sizes_past_every_solver_are_refused_before_any_list_is_built() {
         assert_eq!(
             sizes("1000000000000"),
-            Err("n = 1000000000000 is past 4096, the largest board any solver accepts".into())
+            Err("n = 1000000000000 is past 100000000, the largest board any solver accepts".into())
         );
         assert_eq!(
             sizes("0..=18446744073709551615"),
             Err(
-                "n = 18446744073709551615 is past 4096, the largest board any solver accepts"
+                "n = 18446744073709551615 is past 100000000, the largest board any solver accepts"
                     .into()
             )
         );
         assert_eq!(
             sizes("4..100000"),
-            Err("n = 100000 is past 4096, the largest board any solver accepts".into())
+            Err("4..100000 is 99996 sizes; a comparison shows at most 100".into())
+        );
+        assert_eq!(
+            sizes("0..=100000000"),
+            Err("0..=100000000 is 100000001 sizes; a comparison shows at most 100".into())
         );
         assert_eq!(
             sizes("0..=4096"),
             Err("0..=4096 is 4097 sizes; a comparison shows at most 100".into())
+        );
+    }
+
+    #[test]
+    fn boards_past_the_counting_solvers_are_for_first_mode_only() {
+        let large = sizes("8,16,32,64,1000,100000,1000000").unwrap();
+        assert_eq!(large, [8, 16, 32, 64, 1_000, 100_000, 1_000_000]);
+        assert_eq!(largest_counted_size(), 4096);
+        assert_eq!(check_counted(&[8, 4096], "count"), Ok(()));
+        assert_eq!(
+            check_counted(&large, "count"),
+            Err(
+                "n = 100000 is past 4096, the largest board a solver that counts accepts; \
+                 --mode count cannot compare it (--mode first can)"
+                    .into()
+            )
         );
     }
 

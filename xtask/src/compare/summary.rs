@@ -266,12 +266,32 @@ fn gaps(report: &Report, table: &ModeTable, baseline: usize) -> Vec<Line> {
                     )
                 }
             };
+            let text = match beyond(table, index, baseline) {
+                Some(n) => format!("{text}; alone it goes on to n = {}", units::count(n as u64)),
+                None => text,
+            };
             Line {
                 name: solver.name.clone(),
                 text,
             }
         })
         .collect()
+}
+
+/// The largest board the solver at `index` finished past the largest the
+/// baseline finished, if any: where a solver that finds one solution goes
+/// on after backtracking stops.
+fn beyond(table: &ModeTable, index: usize, baseline: usize) -> Option<usize> {
+    let finished = |at: usize| {
+        table
+            .rows
+            .iter()
+            .rev()
+            .find(|row| row.cells[at].outcome.finished().is_some())
+            .map(|row| row.n)
+    };
+    let last = finished(index)?;
+    (finished(baseline).is_none_or(|base| last > base)).then_some(last)
 }
 
 /// The largest board on which the solvers at `index` and `baseline` both
@@ -521,6 +541,7 @@ mod tests {
     use super::*;
     use crate::compare::docs::documented_figures;
     use crate::compare::fixture;
+    use crate::compare::report::Figures;
 
     /// The terminal summary's lines.
     fn lines(report: &Report) -> Vec<String> {
@@ -674,6 +695,95 @@ mod tests {
         );
         // The staleness check reads the full tables, not these rows.
         assert!(documented_figures(&markdown).is_empty());
+    }
+
+    #[test]
+    fn the_large_first_boards_show_where_backtracking_stops_and_the_one_finders_go_on() {
+        let report = fixture::large_report();
+        let text = terminal(&report);
+        let row = |label: &str| -> Vec<String> {
+            text.lines()
+                .find(|line| line.starts_with(&format!("{label} ")))
+                .unwrap_or_else(|| panic!("no row {label}:\n{text}"))
+                .split_whitespace()
+                .map(str::to_owned)
+                .collect()
+        };
+        assert!(
+            text.contains(
+                "find the first solution, n = 8,16,32,64,1000,100000,1000000: times as fast as \
+                 lookup"
+            ),
+            "{text}"
+        );
+        // lookup: 1 ms per column up to n = 32, then past the budget (64)
+        // and past its 64-column arrays (1,000 and up).
+        assert_eq!(
+            row("lookup"),
+            [
+                "lookup", "8.00", "ms", "16.0", "ms", "32.0", "ms", "—", "—", "—", "—"
+            ]
+        );
+        assert_eq!(row("bitboard")[4..], ["—", "—", "—", "—"]);
+        // The construction: 1 ns per queen, a millionth of lookup's time,
+        // then its own times where lookup has none.
+        assert_eq!(
+            row("construct"),
+            [
+                "construct",
+                "1,000,000×",
+                "1,000,000×",
+                "1,000,000×",
+                "64.0",
+                "ns",
+                "1.00",
+                "µs",
+                "100",
+                "µs",
+                "1.00",
+                "ms"
+            ]
+        );
+        assert_eq!(row("min-conflicts")[1], "50,000×");
+        assert_eq!(
+            row("min-conflicts")[row("min-conflicts").len() - 2..],
+            ["20.0", "ms"]
+        );
+        assert!(
+            text.contains(
+                "— skipped: past the 2.00 s budget per search, or a board larger than the \
+                 solver accepts"
+            ),
+            "{text}"
+        );
+        for expected in [
+            "  construct     1,000,000× faster at n = 32: 1,000× fewer queens placed; alone it \
+             goes on to n =\n                1,000,000\n",
+            "  min-conflicts 50,000× faster at n = 32: 500× fewer queens placed; alone it goes \
+             on to n =\n                1,000,000\n",
+            "  naive         1.0× faster at n = 8: same queens, checks and cells read",
+        ] {
+            assert!(text.contains(expected), "{expected}\nnot in\n{text}");
+        }
+        let full = crate::compare::render::terminal(&report, true);
+        assert!(
+            full.contains("n = 1,000, lookup: n = 1000 is too large for the lookup solver")
+                || full.contains(
+                    "n = 1000 is too large for the lookup solver, which accepts n up to 64"
+                ),
+            "{full}"
+        );
+        let rows = documented_figures(&crate::compare::render::markdown(&report, ""));
+        assert_eq!(
+            rows[&("first".into(), 1_000_000, "construct".into())],
+            Some(Figures {
+                solutions: 1,
+                queens_placed: 1_000_000,
+                safety_checks: 10_000_000,
+                cells_read: 0,
+            })
+        );
+        assert_eq!(rows[&("first".into(), 1_000, "lookup".into())], None);
     }
 
     #[test]
