@@ -39,24 +39,9 @@ impl Observer for Counter {
     }
 
     fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
-        self.valid = Some(is_solution(queens));
+        self.valid = Some(queens_conformance::linear::validate(queens).is_ok());
         ControlFlow::Break(())
     }
-}
-
-/// Whether `queens` is a solution, in O(n) time and memory: no column and
-/// no diagonal is used twice.
-fn is_solution(queens: &[usize]) -> bool {
-    let n = queens.len();
-    let mut columns = vec![false; n];
-    let mut up = vec![false; 2 * n];
-    let mut down = vec![false; 2 * n];
-    queens.iter().enumerate().all(|(row, &col)| {
-        col < n
-            && !std::mem::replace(&mut columns[col], true)
-            && !std::mem::replace(&mut up[row + col], true)
-            && !std::mem::replace(&mut down[row + n - col], true)
-    })
 }
 
 /// The peak resident memory of this process, from Linux's

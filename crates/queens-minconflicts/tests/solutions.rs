@@ -29,34 +29,10 @@ fn solution(solver: MinConflicts, problem: &Problem) -> Vec<usize> {
     let queens = solve(solver, problem)
         .pop()
         .unwrap_or_else(|| panic!("{problem}: no solution found"));
-    assert!(is_solution(&queens), "{problem}: invalid {queens:?}");
-    assert_eq!(problem.first_moved(&queens), None, "{problem}");
+    // The suite's linear-time check: valid, and the pre-placed queens kept.
+    let checked = queens_conformance::linear::validate_for(problem, &queens);
+    assert_eq!(checked, Ok(()), "{problem}: invalid {queens:?}");
     queens
-}
-
-/// Whether `queens` is a solution, in O(n): one queen per row (by its
-/// shape), and no column or diagonal used twice.
-fn is_solution(queens: &[usize]) -> bool {
-    let n = queens.len();
-    let mut columns = vec![false; n];
-    let mut up = vec![false; 2 * n];
-    let mut down = vec![false; 2 * n];
-    queens.iter().enumerate().all(|(row, &col)| {
-        col < n
-            && !std::mem::replace(&mut columns[col], true)
-            && !std::mem::replace(&mut up[row + col], true)
-            && !std::mem::replace(&mut down[row + n - col], true)
-    })
-}
-
-#[test]
-fn the_checker_catches_every_kind_of_clash() {
-    assert!(is_solution(&[1, 3, 0, 2]));
-    assert!(is_solution(&[]));
-    assert!(!is_solution(&[1, 3, 0, 4]), "off the board");
-    assert!(!is_solution(&[1, 3, 1, 2]), "shared column");
-    assert!(!is_solution(&[0, 1, 3, 2]), "shared diagonal");
-    assert!(!is_solution(&[1, 0, 3, 2]), "shared anti-diagonal");
 }
 
 #[test]
@@ -200,7 +176,10 @@ fn the_model_asks_it_for_the_first_solution_only() {
     };
     let answer = modes::answer(solver, &Problem::new(64), first, Instrument::Counted).unwrap();
     assert_eq!(answer.count, 1);
-    assert!(is_solution(&answer.solutions[0]));
+    assert_eq!(
+        queens_conformance::linear::validate(&answer.solutions[0]),
+        Ok(())
+    );
     let count = Query {
         mode: Mode::Count,
         ..first
