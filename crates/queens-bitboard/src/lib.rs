@@ -173,7 +173,7 @@ pub use classes::{Branch, Classes};
 pub use count::{Counts, classify, count_mirror, count_plain, count_with_symmetry};
 pub use ladder::{CountError, Step, Tally};
 pub use plan::{
-    MAX_UNIT_ROWS, PRACTICAL_N, Plan, Tallied, UNIT_ROWS, Unit, units, units_with_rows,
+    MAX_UNIT_ROWS, PRACTICAL_N, Plan, Probe, Tallied, UNIT_ROWS, Unit, units, units_with_rows,
 };
 pub use rayon::ThreadPoolBuildError;
 pub use search::{Bitboard, CELLS_PER_CHECK};

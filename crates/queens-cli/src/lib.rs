@@ -69,6 +69,10 @@
 //! through one buffered, locked stdout; a reader that closes the pipe early
 //! (`queens all 10 | head`) stops the search and ends the program quietly.
 
+// The essay above is a map of the private modules for readers of
+// `cargo doc --document-private-items`: its links to them are meant.
+#![allow(rustdoc::private_intra_doc_links)]
+
 mod args;
 mod cli;
 mod commands;

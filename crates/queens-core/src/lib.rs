@@ -21,7 +21,7 @@
 //!   searches, compiled into the solver's own search;
 //! - [`trace`]: the search narrated event by event, from the solver's own
 //!   instrumentation;
-//! - [`format`] and [`svg`]: output in the seeds' notations, and drawn boards.
+//! - [`format`](mod@format) and [`svg`]: output in the seeds' notations, and drawn boards.
 //!
 //! # Design
 //!

@@ -1,7 +1,7 @@
 //! The report as text: the full tables for a terminal, Markdown (also the
 //! body of `docs/comparison.md`), CSV and JSON. All four are drawn from the
 //! one [`Report`], so they always agree; each text format ends (terminal)
-//! or opens (Markdown) with the one-screen [`summary`](super::summary).
+//! or opens (Markdown) with the one-screen [`summary`].
 
 use serde::Serialize;
 use tabled::Table;
