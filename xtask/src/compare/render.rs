@@ -39,7 +39,7 @@ const FIRST_FIGURE: usize = 2;
 /// lands when the output stops.
 pub fn terminal(report: &Report, details: bool) -> String {
     if !details {
-        return summary::terminal(report);
+        return summary::terminal(report, false);
     }
     let mut text = format!("{}\n\n", preamble(report));
     for table in &report.tables {
@@ -63,7 +63,7 @@ pub fn terminal(report: &Report, details: bool) -> String {
         text.push_str(&ladder_skipped(ladder));
         text.push('\n');
     }
-    text.push_str(&summary::terminal(report));
+    text.push_str(&summary::terminal(report, true));
     text
 }
 
@@ -613,7 +613,7 @@ mod tests {
         let summary = terminal(&report, false);
         assert!(!summary.contains("skipped: would test"), "{summary}");
         assert!(
-            table.ends_with(&summary),
+            table.ends_with(&summary::terminal(&report, true)),
             "the details end with the summary"
         );
         let markdown = markdown(&report, "");

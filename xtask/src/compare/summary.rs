@@ -70,11 +70,17 @@ enum Mark {
 const SKIPPED: &str = "—";
 
 /// The summary for a terminal: each mode's table and its two lists, under
-/// a line on the machine and the method.
-pub fn terminal(report: &Report) -> String {
+/// a line on the machine and the method, which points to `--details`
+/// unless the full tables are printed above it (`below_details`).
+pub fn terminal(report: &Report, below_details: bool) -> String {
     let mut text = wrap(&format!("Machine: {}.", report.machine));
+    let figures = if below_details {
+        "every figure is in the tables above"
+    } else {
+        "--details prints every figure"
+    };
     text.push_str(&wrap(&format!(
-        "Median of {} timed run{} per cell, {} budget per search; --details prints every figure.",
+        "Median of {} timed run{} per cell, {} budget per search; {figures}.",
         report.runs,
         plural(report.runs),
         units::seconds(report.budget_seconds)
@@ -545,7 +551,7 @@ mod tests {
 
     /// The terminal summary's lines.
     fn lines(report: &Report) -> Vec<String> {
-        terminal(report).lines().map(str::to_owned).collect()
+        terminal(report, false).lines().map(str::to_owned).collect()
     }
 
     #[test]
@@ -635,7 +641,7 @@ mod tests {
 
     #[test]
     fn each_solver_is_explained_against_the_baseline_by_a_statistic() {
-        let text = terminal(&fixture::report(14));
+        let text = terminal(&fixture::report(14), false);
         for expected in [
             "  naive       100,000× slower at n = 7: 1,000× more queens placed\n",
             "  permutation 50× slower at n = 11: 600× more queens placed\n",
@@ -654,7 +660,7 @@ mod tests {
     #[test]
     fn without_the_baseline_a_cell_shows_a_time_and_says_why() {
         let report = fixture::report(13);
-        let text = terminal(&report);
+        let text = terminal(&report, false);
         let bitboard = text
             .lines()
             .find(|line| line.starts_with("bitboard "))
@@ -700,7 +706,7 @@ mod tests {
     #[test]
     fn the_large_first_boards_show_where_backtracking_stops_and_the_one_finders_go_on() {
         let report = fixture::large_report();
-        let text = terminal(&report);
+        let text = terminal(&report, false);
         let row = |label: &str| -> Vec<String> {
             text.lines()
                 .find(|line| line.starts_with(&format!("{label} ")))
@@ -766,6 +772,11 @@ mod tests {
             assert!(text.contains(expected), "{expected}\nnot in\n{text}");
         }
         let full = crate::compare::render::terminal(&report, true);
+        assert!(
+            full.contains("; every figure is in the tables above."),
+            "{full}"
+        );
+        assert!(text.contains("; --details prints every figure."), "{text}");
         assert!(
             full.contains("n = 1,000, lookup: n = 1000 is too large for the lookup solver")
                 || full.contains(
