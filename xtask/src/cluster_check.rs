@@ -310,7 +310,8 @@ impl Cluster {
             fs::create_dir(&path).map_err(failed("create", &path))?;
         }
         let conf = slurm_conf(&settings);
-        fs::write(&self.conf, conf).map_err(failed("write", &self.conf))?;
+        queens_files::write_whole(&self.conf, conf.as_bytes())
+            .map_err(failed("write", &self.conf))?;
         println!(
             "slurm.conf: node {} with {} CPUs, user {}, ports {} and {}",
             settings.host,

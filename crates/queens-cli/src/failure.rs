@@ -19,7 +19,7 @@ use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use queens_core::{Attack, Line, Problem, format};
+use queens_core::{Attack, Finds, Line, Problem, Solver, format};
 
 use crate::args::ValueError;
 use crate::guard::Refusal;
@@ -166,6 +166,15 @@ pub(crate) enum Failure {
         /// The number of shards.
         of: usize,
     },
+    /// An input longer than any placement a solver can make.
+    #[error(
+        "error: the input is longer than {} bytes, more than any placement a solver makes",
+        format::thousands(u128::from(*most))
+    )]
+    InputTooLarge {
+        /// The most bytes read.
+        most: u64,
+    },
     /// `--seed` given to a solver without random choices.
     #[error("error: --seed is for the min-conflicts solver, the one with random choices")]
     SeedWithoutRandomness,
@@ -240,6 +249,7 @@ impl Failure {
             | Failure::Path { .. }
             | Failure::ThreadsWithoutCounter
             | Failure::SeedWithoutRandomness
+            | Failure::InputTooLarge { .. }
             | Failure::Shard(_)
             | Failure::BadRecords { .. }
             | Failure::Merge(_)
@@ -271,6 +281,24 @@ impl Failure {
         // Nothing is left to tell if stderr itself is closed.
         let _ = writeln!(io::stderr(), "{self}");
         ExitCode::from(self.exit_status())
+    }
+}
+
+/// The failure of a search of `problem` by `solver` that found no solution:
+/// `proved` for a solver that walks its whole tree; for one that finds one
+/// solution, finding none is no proof, and [`Failure::NotFound`] says so
+/// (n = 2 and 3 excepted, where every solver knows there is none).
+pub(crate) fn none_found(
+    solver: &dyn Solver,
+    problem: Problem,
+    proved: impl FnOnce(Problem) -> Failure,
+) -> Failure {
+    if solver.finds() == Finds::All || problem.n() <= 3 {
+        return proved(problem);
+    }
+    Failure::NotFound {
+        solver: solver.info().name,
+        problem,
     }
 }
 

@@ -43,7 +43,6 @@ impl Request {
     /// cannot run.
     pub(crate) fn new(mode: Mode, options: &Options) -> Result<Self, Failure> {
         let solver = solver(&options.problem)?;
-        solver.info().check_size(options.problem.n)?;
         let memory = guard::memory_refusal(&solver.info(), options.problem.n);
         if let Some(refusal) = memory.filter(|_| solver.finds() != Finds::All && !options.force) {
             return Err(Failure::Refused(refusal));

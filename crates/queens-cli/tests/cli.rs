@@ -2166,6 +2166,13 @@ fn shards_are_refused_where_they_cannot_run() {
         queens(&["merge", &arg(&dir)]).rejected(),
         "error: no shard records to merge"
     );
+    // A device is no record, and is not read until memory runs out.
+    let device = queens(&["merge", "/dev/null"]);
+    device.assert_status(2);
+    assert_eq!(
+        device.stderr,
+        "/dev/null: not a regular file\nerror: 1 file is no shard record; nothing merged\n"
+    );
 }
 
 #[test]
@@ -2311,6 +2318,14 @@ fn min_conflicts_repeats_with_its_seed_and_keeps_preplaced_queens() {
     let none = queens(&["first", "3", "--algo", "min-conflicts"]);
     none.assert_status(1);
     assert_eq!(none.stderr, "no solution for n = 3\n");
+    // A trace of it says the same, not that there is nothing to trace.
+    let traced = queens(&["trace", "6", "--algo", "min-conflicts", "--queen", "0:0"]);
+    traced.assert_status(1);
+    assert!(
+        traced
+            .stderr
+            .ends_with("it cannot prove that none exists (a backtracking solver can)\n")
+    );
     // Six queens with one in a corner have no solution: the local search
     // gives up and says it proves nothing.
     let gave_up = queens(&["first", "6", "--algo", "min-conflicts", "--queen", "0:0"]);

@@ -70,4 +70,4 @@ mod scheme;
 pub use estimate::{Estimate, FEWEST_SAMPLES, SUBTREE_ROWS, Sampling, estimate};
 pub use merge::{MergeError, Merged, Missing, array_ranges, merge};
 pub use record::{FORMAT, Record, RecordError};
-pub use scheme::{Scheme, SchemeError, UNITS_PER_SHARD, VERSION};
+pub use scheme::{MOST_UNITS, Scheme, SchemeError, UNITS_PER_SHARD, VERSION};

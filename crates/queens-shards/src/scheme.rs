@@ -16,6 +16,11 @@ pub const VERSION: u32 = 1;
 /// the round-robin deal evens out the units' differences in cost.
 pub const UNITS_PER_SHARD: usize = 16;
 
+/// The most units a scheme lists: 2^25, some 400 MB of units at most. The
+/// finest schemes of the boards that can be counted stay well within it
+/// (n = 27 in 100,000 shards lists 1,606,013).
+pub const MOST_UNITS: usize = 1 << 25;
+
 /// How the counting of one board is cut into shards.
 #[derive(Clone, Debug)]
 pub struct Scheme {
@@ -59,7 +64,10 @@ impl Scheme {
         let wanted = shards.saturating_mul(UNITS_PER_SHARD);
         let mut plan = units_with_rows(n, UNIT_ROWS)?;
         for rows in UNIT_ROWS + 1..=MAX_UNIT_ROWS {
-            if plan.len() >= wanted {
+            // Another row multiplies the units by less than n: refine only
+            // while that bound keeps the list within MOST_UNITS, so that no
+            // shard count, however large, makes a list that fills memory.
+            if plan.len() >= wanted || plan.len().saturating_mul(n) > MOST_UNITS {
                 break;
             }
             // On a small board, deeper rows leave fewer partial boards, not
@@ -159,6 +167,16 @@ mod tests {
         assert_eq!(scheme.plan().rows(), 4);
         assert_eq!(scheme.plan().len(), 9033);
         assert_eq!(Scheme::new(17, 64).unwrap().plan().rows(), 3);
+    }
+
+    #[test]
+    fn the_finest_scheme_stays_within_memory() {
+        // Ten million shards of n = 64 would want 1.6 × 10^8 units; the
+        // scheme stops refining before the list could pass MOST_UNITS.
+        let scheme = Scheme::new(64, 10_000_000).unwrap();
+        assert!(scheme.plan().len() <= MOST_UNITS);
+        assert!(scheme.plan().len() < 10_000_000);
+        assert_eq!(scheme.units_of(9_999_999).unwrap(), Vec::<usize>::new());
     }
 
     #[test]

@@ -47,19 +47,32 @@ pub(crate) fn run(options: &CheckOptions) -> Result<(), Failure> {
     })
 }
 
+/// The most bytes of input `check` reads: a placement of 10^8 queens, the
+/// largest board any solver takes, written one column per line, fits in
+/// it; an endless input (`/dev/zero`) is refused rather than read until the
+/// memory runs out.
+const MOST_BYTES: u64 = 1 << 30;
+
 /// The whole input, read at once: ten million queens are some 80 MB, and
 /// one read is the fastest way to them.
 fn read_input(file: &Path) -> Result<Vec<u8>, Failure> {
-    if file.as_os_str() == "-" {
-        let mut text = Vec::new();
+    let mut text = Vec::new();
+    let read = if file.as_os_str() == "-" {
         io::stdin()
             .lock()
+            .take(MOST_BYTES + 1)
             .read_to_end(&mut text)
-            .map_err(Failure::Input)?;
-        Ok(text)
+            .map_err(Failure::Input)
     } else {
-        fs::read(file).map_err(failure::path("read", file))
+        fs::File::open(file)
+            .and_then(|opened| opened.take(MOST_BYTES + 1).read_to_end(&mut text))
+            .map_err(failure::path("read", file))
+    };
+    read?;
+    if text.len() as u64 > MOST_BYTES {
+        return Err(Failure::InputTooLarge { most: MOST_BYTES });
     }
+    Ok(text)
 }
 
 /// The row no queen has taken yet, in the tables of [`first_attack`].

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use queens_core::{Finds, Mode, svg};
+use queens_core::{Mode, svg};
 
 use crate::args::DrawOptions;
 use crate::failure::{self, Failure};
@@ -48,15 +48,10 @@ fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(),
     }
     match solution {
         Some(_) => Ok(()),
-        // For a solver that finds one solution, finding none is no proof:
-        // a local search that gives up only says so (n = 2 and 3 excepted,
-        // where every solver knows there is none).
-        None if request.solver.finds() != Finds::All && request.problem.n() > 3 => {
-            Err(Failure::NotFound {
-                solver: request.solver.info().name,
-                problem: request.problem.clone(),
-            })
-        }
-        None => Err(Failure::NoSolution(request.problem.clone())),
+        None => Err(failure::none_found(
+            request.solver,
+            request.problem.clone(),
+            Failure::NoSolution,
+        )),
     }
 }

@@ -9,7 +9,7 @@
 //! of the records themselves are `queens_shards::merge`'s.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -89,8 +89,7 @@ fn read_all(paths: &[PathBuf]) -> Result<Vec<(String, Record)>, Failure> {
     let mut bad = 0;
     for file in files(paths)? {
         let name = file.display().to_string();
-        let read = fs::read_to_string(&file)
-            .map_err(|error| error.to_string())
+        let read = read_record(&file)
             .and_then(|text| Record::parse(&text).map_err(|error| error.to_string()));
         match read {
             Ok(record) => records.push((name, record)),
@@ -104,6 +103,31 @@ fn read_all(paths: &[PathBuf]) -> Result<Vec<(String, Record)>, Failure> {
         return Err(Failure::BadRecords { files: bad });
     }
     Ok(records)
+}
+
+/// The most bytes a record file may hold: the record of one shard of a
+/// board split as finely as `queens_shards` splits any, with room to spare.
+/// A longer file, or a device such as `/dev/zero`, is no record.
+const MOST_RECORD_BYTES: u64 = 1 << 28;
+
+/// The text of the record file `file`, or why it cannot be one.
+fn read_record(file: &Path) -> Result<String, String> {
+    let opened = fs::File::open(file).map_err(|error| error.to_string())?;
+    let regular = opened.metadata().map_err(|error| error.to_string())?;
+    if !regular.is_file() {
+        return Err("not a regular file".to_owned());
+    }
+    let mut text = String::new();
+    opened
+        .take(MOST_RECORD_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|error| error.to_string())?;
+    if text.len() as u64 > MOST_RECORD_BYTES {
+        return Err(format!(
+            "longer than {MOST_RECORD_BYTES} bytes, no shard record"
+        ));
+    }
+    Ok(text)
 }
 
 /// The files of `paths`: files as given, folders' visible files in name

@@ -124,7 +124,11 @@ fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
         &problem,
         options.problem.budget(Mode::First, options.force),
     )? {
-        return Err(Failure::NothingToTrace(problem));
+        return Err(failure::none_found(
+            solver,
+            problem,
+            Failure::NothingToTrace,
+        ));
     }
     let page_file = match &options.html {
         Some(path) => {
