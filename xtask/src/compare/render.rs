@@ -447,11 +447,12 @@ struct CsvRecord<'a> {
 }
 
 impl<'a> CsvRecord<'a> {
-    fn new(table: &ModeTable, n: usize, cell: &'a Cell) -> Self {
-        let mut record = CsvRecord {
-            mode: table.mode.name(),
+    /// A skipped cell's row, every figure empty: what the other rows fill.
+    fn skipped(mode: &'static str, n: usize, algorithm: &'a str) -> Self {
+        CsvRecord {
+            mode,
             n,
-            algorithm: &cell.algorithm,
+            algorithm,
             status: "skipped",
             solutions: None,
             queens_placed: None,
@@ -462,7 +463,11 @@ impl<'a> CsvRecord<'a> {
             speedup: None,
             reason: None,
             fundamental: None,
-        };
+        }
+    }
+
+    fn new(table: &ModeTable, n: usize, cell: &'a Cell) -> Self {
+        let mut record = CsvRecord::skipped(table.mode.name(), n, &cell.algorithm);
         match &cell.outcome {
             Outcome::Finished(finished) => {
                 record.status = "finished";
@@ -480,21 +485,7 @@ impl<'a> CsvRecord<'a> {
     }
 
     fn step(n: usize, cell: &'a LadderCell) -> Self {
-        let mut record = CsvRecord {
-            mode: "ladder",
-            n,
-            algorithm: &cell.step,
-            status: "skipped",
-            solutions: None,
-            queens_placed: None,
-            safety_checks: None,
-            cells_read: None,
-            median_seconds: None,
-            seconds_per_queen: None,
-            speedup: None,
-            reason: None,
-            fundamental: None,
-        };
+        let mut record = CsvRecord::skipped("ladder", n, &cell.step);
         match &cell.outcome {
             Outcome::Finished(counted) => {
                 record.status = "finished";
