@@ -1,10 +1,23 @@
-//! `cargo xtask grade`, `cargo xtask new-submission` and `cargo xtask
-//! sandbox-check`: thin aliases to the grader, which is a crate of its own
-//! (`queens-grade`, a library and a binary a teacher can `cargo install`).
+//! `cargo xtask grade`, `cargo xtask new-submission`, `cargo xtask
+//! template-check` and `cargo xtask sandbox-check`: thin aliases to the
+//! grader, which is a crate of its own (`queens-grade`, a library and a
+//! binary a teacher can `cargo install`).
 //!
-//! Inside the repository the grader is built in release mode and run with
-//! the arguments given; `grade` shares the workspace's `target/queens-grade`
-//! folder for the submissions' builds unless told otherwise.
+//! Inside the repository the grader is built in release mode (cargo's own
+//! lines show the build) and run with the arguments given; `grade` shares
+//! the workspace's `target/queens-grade` folder for the submissions' builds
+//! unless told otherwise.
+//!
+//! `template-check` is the student's first day, on the day it runs: a crate
+//! made by `new-submission`, its lock file deleted and `cargo update`d to
+//! the newest compatible release of every dependency (so a release that
+//! would break students breaks CI first), its skeleton compiled, then a
+//! correct solver put in and `cargo test` run: every check green, the
+//! instrumentation ones ignored, as the template promises. It does so for a
+//! crate taking the queens crates by path and for one taking them by git
+//! (this repository's last commit). It needs the network to reach
+//! crates.io.
+//!
 //! `sandbox-check` proves the sandbox: a program that writes outside its
 //! folder is graded with and without bubblewrap, and the file must appear
 //! only without. It needs Debian's `bubblewrap` and installs nothing.
@@ -12,6 +25,8 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+use queens_grade::template::{self, Source};
 
 use crate::{Error, target_dir, workspace_root};
 
@@ -63,12 +78,12 @@ fn run_grader(arguments: &[OsString]) -> Result<(), Error> {
     }
 }
 
-/// Builds `queens-grade` in release mode; returns its path.
+/// Builds `queens-grade` in release mode, cargo's lines showing the build;
+/// returns its path.
 fn build_grader() -> Result<PathBuf, Error> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
+    let status = Command::new(cargo())
         .current_dir(workspace_root())
-        .args(["build", "--quiet", "--release", "-p", "queens-grade"])
+        .args(["build", "--release", "-p", "queens-grade"])
         .status()
         .map_err(|error| Error::Failed(format!("cannot run cargo: {error}")))?;
     if !status.success() {
@@ -77,6 +92,108 @@ fn build_grader() -> Result<PathBuf, Error> {
         )));
     }
     Ok(target_dir().join("release").join("queens-grade"))
+}
+
+/// The cargo that runs this task.
+fn cargo() -> std::ffi::OsString {
+    std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
+}
+
+/// `cargo xtask template-check`.
+#[derive(Debug, clap::Args)]
+pub struct TemplateArgs {}
+
+/// The correct solver the check puts into the template: the example
+/// `rust-recursive`, which reports every event.
+const CORRECT_SOLVER: &str = "examples/submissions/rust-recursive/src/lib.rs";
+
+/// What `cargo test` prints for a correct solver in the template: every
+/// correctness check passed, the three instrumentation checks ignored.
+const GREEN: &str = "test result: ok. 17 passed; 0 failed; 3 ignored";
+
+/// Makes a template crate by path and one by git, updates each to the
+/// newest releases, compiles its skeleton, and tests it with a correct
+/// solver.
+pub fn template_check(_args: &TemplateArgs) -> Result<(), Error> {
+    let folder = tempfile::tempdir()
+        .map_err(|error| Error::Failed(format!("cannot make a temporary folder: {error}")))?;
+    let root = workspace_root();
+    let sources = [
+        ("by path", Source::this_checkout()),
+        (
+            "by git",
+            Source::Git {
+                url: format!("file://{}", root.display()),
+                rev: None,
+            },
+        ),
+    ];
+    for (label, source) in sources {
+        let crate_folder = folder.path().join(label.replace(' ', "-"));
+        template::new_submission(&crate_folder, "ada", &source).map_err(Error::Failed)?;
+        std::fs::remove_file(crate_folder.join("Cargo.lock"))
+            .map_err(|error| Error::Failed(format!("cannot remove the lock file: {error}")))?;
+        let in_crate = |words: &[&str]| {
+            let mut command = Command::new(cargo());
+            command
+                .args(words)
+                .current_dir(&crate_folder)
+                .env("CARGO_TARGET_DIR", target_dir().join("template-check"));
+            command
+        };
+        run_checked(&mut in_crate(&["update"]), "cargo update")?;
+        println!("template {label}: {}", newest_versions(&crate_folder)?);
+        run_checked(&mut in_crate(&["test", "--no-run"]), "the skeleton's build")?;
+        std::fs::copy(root.join(CORRECT_SOLVER), crate_folder.join("src/lib.rs"))
+            .map_err(|error| Error::Failed(format!("cannot copy the solver: {error}")))?;
+        let tested = in_crate(&["test"])
+            .output()
+            .map_err(|error| Error::Failed(format!("cannot run cargo test: {error}")))?;
+        let stdout = String::from_utf8_lossy(&tested.stdout);
+        if !tested.status.success() || !stdout.contains(GREEN) {
+            return Err(Error::Failed(format!(
+                "template {label}: cargo test on a correct solver did not print \"{GREEN}\":\n{stdout}{}",
+                String::from_utf8_lossy(&tested.stderr)
+            )));
+        }
+        println!("template {label}: {GREEN}");
+    }
+    if root.join(".git").exists() {
+        println!("(the crate by git builds the repository's last commit, not uncommitted changes)");
+    }
+    println!("template-check passed: a student's crate builds with the newest releases");
+    Ok(())
+}
+
+/// Runs `command`, named `what` in a failure, its output going to ours.
+fn run_checked(command: &mut Command, what: &str) -> Result<(), Error> {
+    let status = command
+        .status()
+        .map_err(|error| Error::Failed(format!("cannot run {what}: {error}")))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(Error::Failed(format!("{what} failed ({status})")))
+    }
+}
+
+/// The versions `cargo update` chose for the dependencies that broke
+/// students before, from the crate's new lock file: "proptest 1.12.0, ...".
+fn newest_versions(crate_folder: &Path) -> Result<String, Error> {
+    let lock = std::fs::read_to_string(crate_folder.join("Cargo.lock"))
+        .map_err(|error| Error::Failed(format!("cannot read the new lock file: {error}")))?;
+    let mut found = Vec::new();
+    let mut name = "";
+    for line in lock.lines() {
+        if let Some(value) = line.strip_prefix("name = ") {
+            name = value.trim_matches('"');
+        } else if let Some(version) = line.strip_prefix("version = ") {
+            if ["proptest", "rand", "fastrand", "serde", "itertools"].contains(&name) {
+                found.push(format!("{name} {}", version.trim_matches('"')));
+            }
+        }
+    }
+    Ok(found.join(", "))
 }
 
 /// `cargo xtask sandbox-check`.

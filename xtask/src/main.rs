@@ -41,6 +41,10 @@ enum Task {
     /// (`queens-grade new-submission DIR --name NAME`).
     #[command(disable_help_flag = true)]
     NewSubmission(grade::Passed),
+    /// A student's first day with the newest releases: a template crate,
+    /// `cargo update`d, compiled, and tested with a correct solver (needs
+    /// the network to reach crates.io).
+    TemplateCheck(grade::TemplateArgs),
     /// Proves the grader's sandbox: a program writing outside its folder is
     /// stopped (needs `apt-get install bubblewrap`).
     SandboxCheck(grade::SandboxArgs),
@@ -59,6 +63,7 @@ fn main() -> ExitCode {
         Task::ClusterCheck => cluster_check::run(),
         Task::Grade(passed) => grade::grade(&passed),
         Task::NewSubmission(passed) => grade::new_submission(&passed),
+        Task::TemplateCheck(args) => grade::template_check(&args),
         Task::SandboxCheck(args) => grade::sandbox_check(&args),
     };
     match outcome {

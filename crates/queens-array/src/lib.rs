@@ -298,4 +298,7 @@ mod tests {
 }
 
 #[cfg(test)]
-queens_conformance::suite!(ArrayBacktracking);
+queens_conformance::suite!(
+    #[instrumentation]
+    ArrayBacktracking
+);

@@ -179,4 +179,7 @@ pub use rayon::ThreadPoolBuildError;
 pub use search::{Bitboard, CELLS_PER_CHECK};
 
 #[cfg(test)]
-queens_conformance::suite!(Bitboard);
+queens_conformance::suite!(
+    #[instrumentation]
+    Bitboard
+);

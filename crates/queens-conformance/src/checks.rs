@@ -37,9 +37,17 @@ use queens_core::{
 use crate::compare::{self, matches_reference};
 use crate::harness::{
     Bounds, Entry, ask, asked, collect, collect_via, counted, declares_at_least, emitted_until,
-    fresh, run,
+    fresh, run_past_max_n,
 };
 use crate::{MakeSolver, Scope, Verdict, facts, linear, random, reference, reuse};
+
+/// The questions of [`queens_core::modes`], as announcements and messages
+/// name them.
+const COUNT: &str = "asked to count its solutions";
+const COUNT_UNIQUE: &str = "asked to count its fundamental solutions";
+const UNIQUE: &str = "asked for its fundamental solutions";
+const FIRST: &str = "asked for its first solution";
+const ALL: &str = "asked for every solution";
 
 /// The plain boards `n = 0..=max_n`.
 fn plain_boards(max_n: usize) -> impl Iterator<Item = Problem> {
@@ -155,7 +163,7 @@ pub fn counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
     declares_at_least(solver, bounds.count, "asks for")?;
     for problem in plain_boards(bounds.count) {
         let expected = facts::solution_count(problem.n()).expect("counts are known to n = 27");
-        let got = ask(&problem, |problem| modes::count(solver, problem))?;
+        let got = ask(&problem, COUNT, |problem| modes::count(solver, problem))?;
         if got != expected {
             return Err(format!(
                 "{problem}: expected {}, got {got}",
@@ -188,7 +196,9 @@ pub fn unique_counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict 
     declares_at_least(solver, bounds.count, "asks for")?;
     for problem in plain_boards(bounds.count) {
         let expected = facts::fundamental_count(problem.n()).expect("counts are known to n = 27");
-        let got = ask(&problem, |problem| modes::count_unique(solver, problem))?;
+        let got = ask(&problem, COUNT_UNIQUE, |problem| {
+            modes::count_unique(solver, problem)
+        })?;
         if got != expected {
             return Err(format!(
                 "{problem}: expected {}, got {got}",
@@ -218,7 +228,7 @@ pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Verdi
         (n, classes, "the reference's classes")
     };
     let problem = Problem::new(n);
-    let got = ask(&problem, |problem| modes::unique(solver, problem))?;
+    let got = ask(&problem, UNIQUE, |problem| modes::unique(solver, problem))?;
     if let Some(missing) = expected.iter().find(|queens| !got.contains(queens)) {
         return Err(format!(
             "{problem}: {missing:?} of {source} is not among the fundamental solutions found"
@@ -264,7 +274,7 @@ pub fn order_is_documented(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
         .filter(|&(n, recorded_order, _)| recorded_order == order && n <= bounds.representative);
     for (n, _, expected) in recorded {
         let problem = Problem::new(n);
-        let got = ask(&problem, |problem| modes::first(solver, problem))?;
+        let got = ask(&problem, FIRST, |problem| modes::first(solver, problem))?;
         if got.as_ref() != Some(&expected) {
             return Err(format!(
                 "{problem}: the first solution is {}, first-solutions.txt gives {expected:?} in {order} order",
@@ -298,7 +308,7 @@ pub fn first_queen_fixed_boards(make: MakeSolver<'_>, scope: &Scope) -> Verdict 
     };
     let seed_004 = facts::eight_queens_first_queen_fixed();
     for problem in first_queen_fixed(n) {
-        let got = ask(&problem, |problem| modes::first(solver, problem))?;
+        let got = ask(&problem, FIRST, |problem| modes::first(solver, problem))?;
         let reference = reference::solutions_in(&problem, order);
         let seeds_first = seed_004
             .iter()
@@ -453,7 +463,7 @@ fn too_large_is_refused(solver: &dyn Solver) -> Verdict {
     };
     for entry in Entry::ALL {
         let mut emitted = 0_u64;
-        let result = run(solver, &problem, entry, &mut |_| {
+        let result = run_past_max_n(solver, &problem, entry, &mut |_| {
             emitted += 1;
             ControlFlow::Break(())
         });
@@ -589,7 +599,7 @@ pub fn stops_at_any_node(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
             queens_placed: 0,
             events_after_stop: 0,
         };
-        ask(&problem, |problem| {
+        ask(&problem, "asked to stop at a queen placed", |problem| {
             solver.solve_observed(problem, &mut observer, &mut |_| ControlFlow::Continue(()))
         })?;
         if observer.events_after_stop > 0 {
@@ -625,9 +635,11 @@ pub fn progress_reaches_the_end(make: MakeSolver<'_>, scope: &Scope) -> Verdict 
     let largest = Bounds::of(scope).representative;
     for problem in (1..=largest).map(Problem::new) {
         let mut log = ProgressLog::default();
-        ask(&problem, |problem| {
-            solver.solve_observed(problem, &mut log, &mut |_| ControlFlow::Continue(()))
-        })?;
+        ask(
+            &problem,
+            "asked for every solution, reporting progress",
+            |problem| solver.solve_observed(problem, &mut log, &mut |_| ControlFlow::Continue(())),
+        )?;
         progress_is_monotone(&problem, &log.reports)?;
     }
     Ok(format!("n = 1..={largest}"))
@@ -749,16 +761,19 @@ pub fn random_problems_match_reference(make: MakeSolver<'_>, scope: &Scope) -> V
     random::matches_reference_on_random_problems(solver, Bounds::of(scope).random, scope)
 }
 
-/// One solver object, asked the representative problems and random ones in
-/// an order shuffled by the scope's seed, with a third of them stopped by
-/// the sink after a solution or two, gives each problem asked in full the
-/// same solutions as a fresh object: no state leaks from one call into the
-/// next, even from a search cut short.
+/// One solver object gives each problem asked in full the same solutions
+/// as a fresh object: no state leaks from one call into the next, even from
+/// a search cut short. Every search the sink stops early (after a solution
+/// or two) is followed at once by the same problem and another of its size,
+/// in both orders, at every size from 4 to the representative bound, so a
+/// leak is caught whatever the solver resets its state on; the
+/// representative and random problems are asked between them, in an order
+/// drawn from the scope's seed.
 pub fn reused_solver_agrees(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
     let bounds = Bounds::of(scope);
     let mut problems = sample_problems(bounds);
     problems.extend(random::draw(bounds.random, scope, 8));
-    reuse::agrees_with_fresh_objects(make, problems, scope)
+    reuse::agrees_with_fresh_objects(make, bounds.representative, problems, scope)
 }
 
 /// The boards on which [`first_solution_is_valid`] checks every size.
@@ -790,7 +805,7 @@ pub fn first_solution_is_valid(make: MakeSolver<'_>, _scope: &Scope) -> Verdict 
 /// Asks `solver` for the first solution of `problem`, which has some: it
 /// must find one, valid and keeping the pre-placed queens.
 fn found_valid(solver: &dyn Solver, problem: &Problem) -> Result<(), String> {
-    match ask(problem, |problem| modes::first(solver, problem))? {
+    match ask(problem, FIRST, |problem| modes::first(solver, problem))? {
         Some(queens) => linear::validate_for(problem, &queens)
             .map_err(|fault| format!("{problem}: the solution found is not one: {fault}")),
         None => Err(format!(
@@ -807,7 +822,7 @@ pub fn small_boards_as_the_model_says(make: MakeSolver<'_>, _scope: &Scope) -> V
     let expected: [Option<Vec<usize>>; 4] = [Some(vec![]), Some(vec![0]), None, None];
     for (n, expected) in expected.iter().enumerate() {
         let problem = Problem::new(n);
-        let got = ask(&problem, |problem| modes::first(solver, problem))?;
+        let got = ask(&problem, FIRST, |problem| modes::first(solver, problem))?;
         if got != *expected {
             return Err(format!(
                 "{problem}: found {}, expected {}",
@@ -829,12 +844,15 @@ pub fn counting_and_listing_are_refused(make: MakeSolver<'_>, _scope: &Scope) ->
         solver: solver.info().name,
     };
     let refusals: [(&str, Result<(), Error>); 4] = [
-        ("count", asked(&problem, |p| modes::count(solver, p))),
-        ("all", asked(&problem, |p| modes::all(solver, p))),
-        ("unique", asked(&problem, |p| modes::unique(solver, p))),
+        ("count", asked(&problem, COUNT, |p| modes::count(solver, p))),
+        ("all", asked(&problem, ALL, |p| modes::all(solver, p))),
+        (
+            "unique",
+            asked(&problem, UNIQUE, |p| modes::unique(solver, p)),
+        ),
         (
             "count_unique",
-            asked(&problem, |p| modes::count_unique(solver, p)),
+            asked(&problem, COUNT_UNIQUE, |p| modes::count_unique(solver, p)),
         ),
     ];
     for (mode, result) in refusals {
@@ -880,7 +898,7 @@ pub fn preplaced_queens_kept_or_refused(make: MakeSolver<'_>, _scope: &Scope) ->
         solver: solver.info().name,
     };
     for problem in &problems {
-        match asked(problem, |problem| modes::first(solver, problem)) {
+        match asked(problem, FIRST, |problem| modes::first(solver, problem)) {
             Err(error) if error == expected => {}
             Err(error) => {
                 return Err(format!(

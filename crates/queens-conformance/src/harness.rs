@@ -1,15 +1,27 @@
 //! How the checks drive a solver: the board sizes they go up to, the three
 //! entry points of [`Solver`], collecting what a run emits, and remembering
-//! which problem was being solved so that a panic can be reported with it.
+//! which question about which problem was being asked, so that a panic can
+//! be reported with it and a grader that kills a check at its deadline can
+//! say what it was doing.
+//!
+//! Every call of the solver's code goes through [`watched`], which keeps
+//! that question, announces it on stderr when a grader asked for it
+//! ([`announce_questions`]), refuses a question past the board size a
+//! grader found too slow ([`stop_before`]), and notes how a panic that
+//! escapes the solver must be judged ([`caught`]).
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::fmt;
+use std::io::Write as _;
 use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use queens_core::{Error, Problem, Sink, Solver, Stats};
 
-use crate::{MakeSolver, Scope, reference};
+use crate::isolated::{SOLVING_MARK, TooSlow};
+use crate::{MakeSolver, ProgramFault, Scope, Status, reference};
 
 /// The largest board sizes the checks use for one solver, from the
 /// [`Scope`]: what the teacher asks, whatever the solver declares. Only the
@@ -101,39 +113,79 @@ impl fmt::Display for Entry {
 }
 
 thread_local! {
-    /// The problem the current thread's solver call is working on. It is set
-    /// before each call and deliberately left set when the call panics, so
-    /// that [`crate::run_check`] can say where the solver gave up.
+    /// The question the current thread's solver call is working on. It is
+    /// set before each call and deliberately left set when the call panics,
+    /// so that [`crate::run_check`] can say where the solver gave up.
     static SOLVING: RefCell<Option<String>> = const { RefCell::new(None) };
-    /// Whether a solver call panicked since the check began: a check that
-    /// then fails crashed, whether or not it caught the panic to shrink it.
-    static PANICKED: Cell<bool> = const { Cell::new(false) };
+    /// How the check must end since a panic escaped a solver call, or a
+    /// question was not asked: the status [`caught`] or [`not_reached`]
+    /// noted, if any.
+    static FAULT: Cell<Option<Status>> = const { Cell::new(None) };
 }
 
-/// Notes a solver call that unwinds instead of returning.
-struct PanicWatch;
+/// Whether each question is announced on stderr: set by a check process
+/// ([`crate::isolated::serve`]), so that its grader can name the question
+/// that was under way when it killed the process.
+static ANNOUNCE: AtomicBool = AtomicBool::new(false);
 
-impl Drop for PanicWatch {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            PANICKED.set(true);
-        }
+/// The board size from which questions are not asked, and why: set by a
+/// check process from its request.
+static STOP_BEFORE: Mutex<Option<TooSlow>> = Mutex::new(None);
+
+/// Announces every question on stderr from now on, one line each:
+/// [`SOLVING_MARK`], the board size, a space, and the question.
+pub(crate) fn announce_questions() {
+    ANNOUNCE.store(true, Ordering::Relaxed);
+}
+
+/// Asks no question about a board of `too_slow.from_n` or more from now on:
+/// such a question ends the check as [`Status::NotReached`].
+pub(crate) fn stop_before(too_slow: Option<TooSlow>) {
+    *STOP_BEFORE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = too_slow;
+}
+
+/// Why a question about a board of size `n` is not asked, if it is not.
+fn beyond_reach(n: usize) -> Option<TooSlow> {
+    let stop = STOP_BEFORE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    stop.as_ref()
+        .filter(|too_slow| n >= too_slow.from_n)
+        .cloned()
+}
+
+/// A question not asked, unwinding to [`crate::run_check`] (or to a check
+/// that catches panics to shrink them, which passes it on): it is not the
+/// solver's panic, and the panic hook is not told.
+struct NotAsked(String);
+
+/// Asks `question` (described by `what`: "asked for every solution") about
+/// `problem`, remembering both while the solver works on it. Every call of
+/// a solver about a problem goes through here.
+fn solving<T>(problem: &Problem, what: &str, question: impl FnOnce(&Problem) -> T) -> T {
+    if let Some(too_slow) = beyond_reach(problem.n()) {
+        std::panic::resume_unwind(Box::new(NotAsked(format!(
+            "{problem}: not reached: boards of n = {} and more are not asked after {}",
+            too_slow.from_n, too_slow.why
+        ))));
     }
+    watched(problem.n(), format!("{problem}, {what}"), || {
+        question(problem)
+    })
 }
 
-/// Asks `question` about `problem`, remembering the problem while the solver
-/// works on it. Every call of a solver goes through here.
-fn solving<T>(problem: &Problem, question: impl FnOnce(&Problem) -> T) -> T {
-    watched(problem.to_string(), || question(problem))
-}
-
-/// Runs `work`, a call of the solver's code, remembering `what` it is about
-/// and noting a panic.
-fn watched<T>(what: String, work: impl FnOnce() -> T) -> T {
+/// Runs `work`, a call of the solver's code about a board of size `n`,
+/// remembering (and announcing, when asked) `what` it is about.
+fn watched<T>(n: usize, what: String, work: impl FnOnce() -> T) -> T {
+    if ANNOUNCE.load(Ordering::Relaxed) {
+        // One write per line, so that a line is never split by the
+        // solver's own output; a failed write only loses the announcement.
+        let _ = std::io::stderr().write_all(format!("{SOLVING_MARK}{n} {what}\n").as_bytes());
+    }
     SOLVING.with_borrow_mut(|solving| *solving = Some(what));
-    let watch = PanicWatch;
     let answer = work();
-    drop(watch);
     forget_problem();
     answer
 }
@@ -141,36 +193,68 @@ fn watched<T>(what: String, work: impl FnOnce() -> T) -> T {
 /// A fresh solver object from `make`: the solver's own code too, so a panic
 /// in it is the solver's crash.
 pub(crate) fn fresh(make: MakeSolver<'_>) -> Box<dyn Solver> {
-    watched("making a solver object".to_owned(), make)
+    watched(0, "making a solver object".to_owned(), make)
 }
 
-/// Asks `question` (a mode of [`queens_core::modes`], say) about `problem`; a
-/// refusal becomes the check's message.
+/// Asks `question` (a mode of [`queens_core::modes`], say, described by
+/// `what`: "asked to count its solutions") about `problem`; a refusal
+/// becomes the check's message.
 pub(crate) fn ask<T>(
     problem: &Problem,
+    what: &str,
     question: impl FnOnce(&Problem) -> Result<T, Error>,
 ) -> Result<T, String> {
-    solving(problem, question).map_err(|error| refused(problem, &error))
+    solving(problem, what, question).map_err(|error| refused(problem, &error))
 }
 
-/// Asks `question` about `problem` and returns its answer or refusal as it
-/// is, for the checks that expect a refusal; the answer itself is dropped.
+/// Asks `question` (described by `what`) about `problem` and returns its
+/// answer or refusal as it is, for the checks that expect a refusal; the
+/// answer itself is dropped.
 pub(crate) fn asked<T>(
     problem: &Problem,
+    what: &str,
     question: impl FnOnce(&Problem) -> Result<T, Error>,
 ) -> Result<(), Error> {
-    solving(problem, question).map(drop)
+    solving(problem, what, question).map(drop)
 }
 
 /// Runs `solver` on `problem` through `entry`, feeding its solutions to
-/// `sink`. Returns the statistics of the counted and observed runs.
+/// `sink`, a question described by `what`. Returns the statistics of the
+/// counted and observed runs.
 pub(crate) fn run(
+    solver: &dyn Solver,
+    problem: &Problem,
+    entry: Entry,
+    what: &str,
+    sink: &mut Sink<'_>,
+) -> Result<Option<Stats>, Error> {
+    solving(problem, what, |problem| enter(solver, problem, entry, sink))
+}
+
+/// Runs `solver` on a board past its `max_n` through `entry`: a question
+/// that must be refused at once, so it is asked even past a board the
+/// submission ran out of time on (no search is expected).
+pub(crate) fn run_past_max_n(
     solver: &dyn Solver,
     problem: &Problem,
     entry: Entry,
     sink: &mut Sink<'_>,
 ) -> Result<Option<Stats>, Error> {
-    solving(problem, |problem| match entry {
+    watched(
+        problem.n(),
+        format!("{problem}, asked past its max_n"),
+        || enter(solver, problem, entry, sink),
+    )
+}
+
+/// Calls the entry point `entry` of `solver`.
+fn enter(
+    solver: &dyn Solver,
+    problem: &Problem,
+    entry: Entry,
+    sink: &mut Sink<'_>,
+) -> Result<Option<Stats>, Error> {
+    match entry {
         Entry::Solve => solver.solve(problem, sink).map(|()| None),
         Entry::Counted => solver.solve_counted(problem, sink).map(Some),
         Entry::Observed => {
@@ -179,7 +263,7 @@ pub(crate) fn run(
                 .solve_observed(problem, &mut stats, sink)
                 .map(|()| Some(stats))
         }
-    })
+    }
 }
 
 /// Runs `entry` on `problem` with a sink that asks to stop at the `k`th
@@ -191,7 +275,8 @@ pub(crate) fn emitted_until(
     k: u64,
 ) -> Result<u64, String> {
     let mut emitted = 0_u64;
-    run(solver, problem, entry, &mut |_| {
+    let what = format!("asked to stop after {}", counted(k, "solution"));
+    run(solver, problem, entry, &what, &mut |_| {
         emitted += 1;
         if emitted >= k {
             ControlFlow::Break(())
@@ -208,25 +293,54 @@ pub(crate) fn forget_problem() {
     SOLVING.with_borrow_mut(|solving| *solving = None);
 }
 
-/// Forgets the problem being solved and any panic, before a check starts.
+/// Forgets the problem being solved and any fault, before a check starts.
 pub(crate) fn start_check() {
     forget_problem();
-    PANICKED.set(false);
+    FAULT.set(None);
 }
 
-/// Whether a solver call panicked since the check started.
-pub(crate) fn a_solver_panicked() -> bool {
-    PANICKED.get()
+/// The status a failing check ends with: the one a caught panic or an
+/// unasked question noted, or [`Status::Fail`] for a wrong answer.
+pub(crate) fn failure_status() -> Status {
+    FAULT.get().unwrap_or(Status::Fail)
 }
 
-/// The problem the last solver call on this thread was working on when it
-/// panicked, if one did.
-pub(crate) fn problem_being_solved() -> Option<String> {
-    SOLVING.with_borrow(Clone::clone)
+/// Judges a panic that escaped a solver call and was caught by a check or
+/// by [`crate::run_check`]: notes the status the check must end with and
+/// returns the message, which names the question being asked. A program's
+/// fault ([`ProgramFault`]) is the program's, in its own words; a question
+/// not asked is [`Status::NotReached`]; anything else is the solver's crash.
+pub(crate) fn caught(payload: Box<dyn Any + Send>) -> String {
+    let question = SOLVING.with_borrow(Clone::clone);
+    let (status, message) = if let Some(fault) = payload.downcast_ref::<ProgramFault>() {
+        let status = if fault.crashed {
+            Status::Crash
+        } else {
+            Status::Fail
+        };
+        (
+            status,
+            format!("{}: {}", question.unwrap_or_default(), fault.message),
+        )
+    } else if let Some(NotAsked(message)) = payload.downcast_ref::<NotAsked>() {
+        (Status::NotReached, message.clone())
+    } else {
+        let panic = panic_text(payload.as_ref());
+        let message = match question {
+            Some(question) => format!("{question}: the solver panicked: {panic}"),
+            None => format!("the check panicked: {panic}"),
+        };
+        (Status::Crash, message)
+    };
+    // The first fault decides: a crash while shrinking one stays a crash.
+    if FAULT.get().is_none() {
+        FAULT.set(Some(status));
+    }
+    message
 }
 
 /// The text of a panic's payload.
-pub(crate) fn panic_text(payload: &(dyn Any + Send)) -> String {
+fn panic_text(payload: &(dyn Any + Send)) -> String {
     if let Some(text) = payload.downcast_ref::<&str>() {
         (*text).to_owned()
     } else if let Some(text) = payload.downcast_ref::<String>() {
@@ -244,7 +358,12 @@ pub(crate) fn collect_via(
     entry: Entry,
 ) -> Result<(Vec<Vec<usize>>, Option<Stats>), String> {
     let mut solutions = Vec::new();
-    let stats = run(solver, problem, entry, &mut |queens| {
+    let what = match entry {
+        Entry::Solve => "asked for every solution",
+        Entry::Counted => "asked for every solution, counting statistics",
+        Entry::Observed => "asked for every solution, observed",
+    };
+    let stats = run(solver, problem, entry, what, &mut |queens| {
         solutions.push(queens.to_vec());
         ControlFlow::Continue(())
     })

@@ -15,14 +15,24 @@
 //!
 //! It reads one [`Request`] as JSON on stdin, runs that check, and writes one
 //! [`Report`] as a line of JSON on stdout. What happens to the process
-//! otherwise (a signal, a deadline passed) is the grader's to read.
+//! otherwise (a signal, a deadline passed) is the grader's to read; to help
+//! it, the child announces each question it asks the solver on stderr, a
+//! line starting with [`SOLVING_MARK`], so that a grader that kills it at
+//! its deadline can say which question was under way
+//! ([`last_question`]): "n = 11, asked for every solution".
+//!
+//! A request may also say that the submission ran out of time on some
+//! board in an earlier check ([`TooSlow`]): the child then asks nothing
+//! about a board that size or larger, and the check ends
+//! [`Status::NotReached`] when it comes to one, rather than waiting for the
+//! same deadline again.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{MakeSolver, Scope, Status, find_check, run_check};
+use crate::{MakeSolver, Scope, Status, find_check, harness, run_check};
 
 /// The trait a child's solver implements, for the `main` of a child program.
 pub use queens_core::Solver;
@@ -35,6 +45,40 @@ pub struct Request {
     pub check: String,
     /// How far it goes, and its seed.
     pub scope: Scope,
+    /// The board size from which nothing is asked, when the submission ran
+    /// out of time on one that size in an earlier check.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub too_slow: Option<TooSlow>,
+}
+
+/// Where a submission ran out of time: no question about a board of
+/// `from_n` or more is asked after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TooSlow {
+    /// The size of the board it ran out of time on.
+    pub from_n: usize,
+    /// Why, for the message of the checks that stop there:
+    /// "counts_match_oeis ran out of time on n = 11, asked to count its
+    /// solutions".
+    pub why: String,
+}
+
+/// The start of the line a child writes on stderr before each question it
+/// asks the solver, followed by the board size, a space, and the question.
+pub const SOLVING_MARK: &str = "queens-conformance is asking: ";
+
+/// The last question a child announced on `stderr` (what it wrote there):
+/// the board size, and the question ("n = 11, asked for every solution").
+pub fn last_question(stderr: &[u8]) -> Option<(usize, String)> {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .rev()
+        .filter_map(|line| line.strip_prefix(SOLVING_MARK))
+        .find_map(|announced| {
+            let (n, question) = announced.split_once(' ')?;
+            Some((n.parse().ok()?, question.to_owned()))
+        })
 }
 
 /// What a child answers: how the check ended, and its message.
@@ -65,6 +109,8 @@ pub fn serve(make: MakeSolver<'_>) -> ExitCode {
         eprintln!("error: {problem}");
         return ExitCode::from(2);
     }
+    harness::announce_questions();
+    harness::stop_before(request.too_slow);
     let outcome = run_check(check, make, &request.scope);
     let report = Report {
         status: outcome.status,
@@ -99,6 +145,7 @@ mod tests {
         let request = Request {
             check: "counts_match_oeis".into(),
             scope: Scope::with_seed(42),
+            too_slow: None,
         };
         let text = serde_json::to_string(&request).unwrap();
         assert_eq!(
@@ -109,5 +156,26 @@ mod tests {
         let report: Report =
             serde_json::from_str(r#"{"status":"crash","message":"n = 0: boom"}"#).unwrap();
         assert_eq!(report.status, Status::Crash);
+        let slow: Request = serde_json::from_str(
+            r#"{"check":"no_duplicates","scope":{"counts_to":12,"sets_to":8,"seed":1},"too_slow":{"from_n":9,"why":"it was slow"}}"#,
+        )
+        .unwrap();
+        assert_eq!(slow.too_slow.unwrap().from_n, 9);
+    }
+
+    #[test]
+    fn the_last_question_announced_is_found_among_other_lines() {
+        let stderr = format!(
+            "{SOLVING_MARK}4 n = 4, asked for every solution\nmy own debug line\n\
+             {SOLVING_MARK}11 n = 11 with queens at (0, 1), asked to count its solutions\nmore\n"
+        );
+        assert_eq!(
+            last_question(stderr.as_bytes()),
+            Some((
+                11,
+                "n = 11 with queens at (0, 1), asked to count its solutions".to_owned()
+            ))
+        );
+        assert_eq!(last_question(b"nothing announced\n"), None);
     }
 }

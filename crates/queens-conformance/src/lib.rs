@@ -32,7 +32,10 @@
 //!
 //! 3. `cargo test` runs one test per check, named after it
 //!    (`conformance::counts_match_oeis`, ...); a failing test's message names
-//!    the fault. A teacher grades with the `queens-grade` crate, which runs
+//!    the fault. The instrumentation checks run only when the suite is
+//!    declared `#[instrumentation]` (every solver of this workspace is), so
+//!    that a student's tests are green exactly when the default assignment
+//!    gives full marks. A teacher grades with the `queens-grade` crate, which runs
 //!    each check in a process of its own through [`isolated`];
 //!    [`run_all`] runs them all in this process and returns the outcomes as
 //!    data. A solver that panics fails the check it panicked in
@@ -212,11 +215,11 @@ macro_rules! __define_checks {
 __for_each_check!(__define_checks!());
 
 /// Generates the test module of [`suite!`] from the list of
-/// [`__for_each_check`].
+/// [`__for_each_check`]; `$instrumented` is `yes` or `no`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __suite_module {
-    (($module:ident, $solver:expr, $scope:expr) $($name:ident: $group:ident, $applies:ident, $description:literal,)*) => {
+    (($instrumented:ident, $module:ident, $solver:expr, $scope:expr) $($name:ident: $group:ident, $applies:ident, $description:literal,)*) => {
         /// The shared conformance suite of `queens-conformance`, one test per
         /// check.
         mod $module {
@@ -228,19 +231,38 @@ macro_rules! __suite_module {
             pub(super) const CHECK_NAMES: &[&str] = &[$(stringify!($name),)*];
 
             $(
-                #[doc = $description]
-                #[test]
-                fn $name() {
-                    $crate::assert_passes(
-                        $crate::find_check(stringify!($name)).expect("every listed check exists"),
-                        &|| -> ::std::boxed::Box<dyn $crate::__Solver> {
-                            ::std::boxed::Box::new($solver)
-                        },
-                        &$scope,
-                    );
+                $crate::__check_test! {
+                    $instrumented, $group,
+                    #[doc = $description]
+                    #[test]
+                    fn $name() {
+                        $crate::assert_passes(
+                            $crate::find_check(stringify!($name)).expect("every listed check exists"),
+                            &|| -> ::std::boxed::Box<dyn $crate::__Solver> {
+                                ::std::boxed::Box::new($solver)
+                            },
+                            &$scope,
+                        );
+                    }
                 }
             )*
         }
+    };
+}
+
+/// One test of [`suite!`]: an instrumentation check's test is ignored
+/// (listed, with the reason, and run by `cargo test -- --include-ignored`)
+/// unless the suite was declared `#[instrumentation]`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check_test {
+    (no, Instrumentation, $($test:tt)*) => {
+        #[ignore = "instrumentation: graded only when the assignment weighs it; \
+                    `suite!(#[instrumentation] ...)` or `cargo test -- --include-ignored` runs it"]
+        $($test)*
+    };
+    ($instrumented:ident, $group:ident, $($test:tt)*) => {
+        $($test)*
     };
 }
 
@@ -256,8 +278,17 @@ macro_rules! __suite_module {
 ///
 /// ```text
 /// #[cfg(test)]
-/// queens_conformance::suite!(ArrayBacktracking);
+/// queens_conformance::suite!(#[instrumentation] ArrayBacktracking);
 /// ```
+///
+/// **Which checks run.** The correctness checks always do. The
+/// instrumentation checks ([`Group::Instrumentation`]: statistics, progress,
+/// stopping at any node) run only when the suite is declared
+/// `#[instrumentation]`, as every solver of this workspace is; otherwise
+/// their tests are ignored, with the reason, so that a correct solver
+/// written by hand (which reports no statistics) is green in `cargo test`
+/// exactly when the default assignment, which weighs instrumentation 0,
+/// gives it full marks. `cargo test -- --include-ignored` runs them anyway.
 ///
 /// The module is called `conformance`; name it yourself to run the suite on
 /// two solvers in one module:
@@ -273,19 +304,32 @@ macro_rules! __suite_module {
 /// range in its own tests, in plain sight:
 ///
 /// ```text
-/// queens_conformance::suite!(conformance => NaiveCombinations,
+/// queens_conformance::suite!(#[instrumentation] conformance => NaiveCombinations,
 ///     queens_conformance::Scope::for_this_run().counting_to(7).listing_to(7));
 /// ```
 #[macro_export]
 macro_rules! suite {
-    ($module:ident => $solver:expr, $scope:expr) => {
-        $crate::__for_each_check!(__suite_module!($module, $solver, $scope));
+    (#[instrumentation] $($rest:tt)*) => {
+        $crate::__suite!(yes; $($rest)*);
     };
-    ($module:ident => $solver:expr) => {
-        $crate::suite!($module => $solver, $crate::Scope::for_this_run());
+    ($($rest:tt)*) => {
+        $crate::__suite!(no; $($rest)*);
     };
-    ($solver:expr) => {
-        $crate::suite!(conformance => $solver);
+}
+
+/// The forms of [`suite!`], after its attribute; `$instrumented` is `yes`
+/// or `no`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __suite {
+    ($instrumented:ident; $module:ident => $solver:expr, $scope:expr) => {
+        $crate::__for_each_check!(__suite_module!($instrumented, $module, $solver, $scope));
+    };
+    ($instrumented:ident; $module:ident => $solver:expr) => {
+        $crate::__suite!($instrumented; $module => $solver, $crate::Scope::for_this_run());
+    };
+    ($instrumented:ident; $solver:expr) => {
+        $crate::__suite!($instrumented; conformance => $solver);
     };
 }
 
@@ -398,6 +442,27 @@ pub enum Status {
     /// not run.
     #[serde(rename = "not-applicable")]
     NotApplicable,
+    /// The check came to a board its grader no longer asks, since an
+    /// earlier check ran out of time on a board that size or smaller
+    /// ([`isolated::TooSlow`]): counted as failed.
+    #[serde(rename = "not-reached")]
+    NotReached,
+}
+
+/// What a solver standing for an outside program (the grader's adapter of
+/// a C or Python submission) found the program doing wrong, raised with
+/// [`std::panic::resume_unwind`] so that the check reports it in the
+/// program's terms rather than as a panic of the adapter: a wrong output
+/// ("line 3: column 4 is outside a 4×4 board: columns are 0-based") fails
+/// the check, a program that crashed ("exited with status 3") crashes it.
+/// The message is prefixed with the question being asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramFault {
+    /// Whether the program crashed (a status, a signal) rather than
+    /// printed a wrong answer.
+    pub crashed: bool,
+    /// What it did, in the protocol's words.
+    pub message: String,
 }
 
 /// What one check found, for a grader.
@@ -422,16 +487,19 @@ impl CheckOutcome {
         self.status == Status::Pass
     }
 
-    /// Whether the solver failed or crashed in the check: neither passed
-    /// nor passed by as not applying.
+    /// Whether the solver failed, crashed or was not reached in the check:
+    /// neither passed nor passed by as not applying.
     pub fn failed(&self) -> bool {
-        matches!(self.status, Status::Fail | Status::Crash)
+        matches!(
+            self.status,
+            Status::Fail | Status::Crash | Status::NotReached
+        )
     }
 }
 
 /// Runs every check on solvers made by `make`, in order. A solver that
 /// panics fails the check it panicked in ([`Status::Crash`]), with the
-/// panic's message and the problem it was solving; the remaining checks
+/// panic's message and the question it was answering; the remaining checks
 /// still run.
 pub fn run_all(make: MakeSolver<'_>, scope: &Scope) -> Vec<CheckOutcome> {
     CHECKS
@@ -444,25 +512,15 @@ pub fn run_all(make: MakeSolver<'_>, scope: &Scope) -> Vec<CheckOutcome> {
 /// what the solver finds is passed by as [`Status::NotApplicable`].
 pub fn run_check(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> CheckOutcome {
     harness::start_check();
-    let mut unwound = false;
-    let verdict = catch_unwind(AssertUnwindSafe(|| applicable(check, make, scope))).unwrap_or_else(
-        |payload| {
-            unwound = true;
-            let panic = harness::panic_text(payload.as_ref());
-            Some(Err(match harness::problem_being_solved() {
-                Some(problem) => format!("{problem}: the solver panicked: {panic}"),
-                None => format!("the check panicked: {panic}"),
-            }))
-        },
-    );
+    let verdict = catch_unwind(AssertUnwindSafe(|| applicable(check, make, scope)))
+        .unwrap_or_else(|payload| Some(Err(harness::caught(payload))));
     let (status, message) = match verdict {
         None => (
             Status::NotApplicable,
             format!("does not apply: the check is for {}", check.applies.name()),
         ),
         Some(Ok(checked)) => (Status::Pass, checked),
-        Some(Err(fault)) if unwound || harness::a_solver_panicked() => (Status::Crash, fault),
-        Some(Err(fault)) => (Status::Fail, fault),
+        Some(Err(fault)) => (harness::failure_status(), fault),
     };
     CheckOutcome {
         name: check.name,
@@ -491,4 +549,120 @@ pub fn find_check(name: &str) -> Option<&'static Check> {
 pub fn assert_passes(check: &Check, make: MakeSolver<'_>, scope: &Scope) {
     let outcome = run_check(check, make, scope);
     assert!(!outcome.failed(), "{}", outcome.message);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use queens_core::{Levels, Observer, Order, Problem, Sink, SolverInfo, Stats};
+
+    use super::*;
+    use crate::isolated::TooSlow;
+
+    /// A solver that answers from the reference, with one fault raised the
+    /// way the grader's adapter of a program raises it.
+    #[derive(Clone, Copy)]
+    struct FromReference {
+        /// The fault it raises on boards of five, if any.
+        fault_at_five: Option<bool>,
+    }
+
+    impl Solver for FromReference {
+        fn info(&self) -> SolverInfo {
+            SolverInfo {
+                name: "from-reference",
+                title: "the reference, as a solver",
+                seeds: "",
+                order: Order::Unspecified,
+                levels: Levels::Rows,
+                max_n: 10,
+                practical_n: 10,
+                workload: None,
+            }
+        }
+
+        fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), queens_core::Error> {
+            if let (Some(crashed), 5) = (self.fault_at_five, problem.n()) {
+                std::panic::resume_unwind(Box::new(ProgramFault {
+                    crashed,
+                    message: "line 3: column 5 is outside a 5×5 board".to_owned(),
+                }));
+            }
+            for queens in reference::solutions(problem) {
+                if sink(&queens) == ControlFlow::Break(()) {
+                    break;
+                }
+            }
+            Ok(())
+        }
+
+        fn solve_counted(
+            &self,
+            problem: &Problem,
+            sink: &mut Sink<'_>,
+        ) -> Result<Stats, queens_core::Error> {
+            self.solve(problem, sink).map(|()| Stats::default())
+        }
+
+        fn solve_observed(
+            &self,
+            problem: &Problem,
+            _observer: &mut dyn Observer,
+            sink: &mut Sink<'_>,
+        ) -> Result<(), queens_core::Error> {
+            self.solve(problem, sink)
+        }
+    }
+
+    fn counts(solver: FromReference) -> CheckOutcome {
+        let check = find_check("counts_match_oeis").unwrap();
+        run_check(
+            check,
+            &|| Box::new(solver),
+            &Scope::with_seed(1).counting_to(7),
+        )
+    }
+
+    #[test]
+    fn a_programs_fault_is_judged_in_its_own_words() {
+        let wrong = counts(FromReference {
+            fault_at_five: Some(false),
+        });
+        assert_eq!(wrong.status, Status::Fail);
+        assert_eq!(
+            wrong.message,
+            "n = 5, asked to count its solutions: line 3: column 5 is outside a 5×5 board"
+        );
+        let crashed = counts(FromReference {
+            fault_at_five: Some(true),
+        });
+        assert_eq!(crashed.status, Status::Crash);
+    }
+
+    #[test]
+    fn boards_past_a_timeout_are_not_reached() {
+        harness::stop_before(Some(TooSlow {
+            from_n: 6,
+            why: "counts_match_oeis ran out of time on n = 6".to_owned(),
+        }));
+        let outcome = counts(FromReference {
+            fault_at_five: None,
+        });
+        harness::stop_before(None);
+        assert_eq!(outcome.status, Status::NotReached);
+        assert!(outcome.failed());
+        assert_eq!(
+            outcome.message,
+            "n = 6: not reached: boards of n = 6 and more are not asked after \
+             counts_match_oeis ran out of time on n = 6"
+        );
+        assert_eq!(
+            counts(FromReference {
+                fault_at_five: None
+            })
+            .status,
+            Status::Pass
+        );
+    }
 }

@@ -6,6 +6,15 @@
 //! so the problems cannot be tabulated, and a given seed always draws the
 //! same problems (no failure files, a fixed number of cases), so a failure
 //! can be reproduced from the seed its message names.
+//!
+//! Every random choice of the suite comes from one generator of its own,
+//! [`Draws`], seeded by the run's seed: the random problems, the order in
+//! which a reused solver is asked them, and the fresh seed of a run. The
+//! suite hands no generator to another crate's traits (it once shuffled with
+//! rand 0.9 using proptest's generator, and a proptest release built on
+//! rand 0.10 broke every student's crate that resolved it): proptest gets
+//! only the bytes of its own seed, through the one constructor it has kept
+//! since 1.0.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -17,7 +26,7 @@ use queens_core::{Problem, Solver, Square};
 
 use crate::Scope;
 use crate::compare::matches_reference;
-use crate::harness::panic_text;
+use crate::harness::caught;
 
 /// How many random problems one run tries.
 pub(crate) const CASES: u32 = 48;
@@ -54,18 +63,38 @@ pub(crate) fn problems(max_n: usize) -> impl Strategy<Value = Problem> {
     })
 }
 
-/// The random number generator of a run with `scope`'s seed.
-pub(crate) fn seeded_rng(scope: &Scope) -> TestRng {
-    let mut seed = [0_u8; 32];
-    for chunk in seed.chunks_mut(8) {
-        chunk.copy_from_slice(&scope.seed.to_le_bytes());
+/// The random choices of one check, all drawn from the run's seed.
+pub(crate) struct Draws(fastrand::Rng);
+
+impl Draws {
+    /// The draws of a run with `scope`'s seed: the same seed, the same
+    /// draws.
+    pub(crate) fn of(scope: &Scope) -> Self {
+        Draws(fastrand::Rng::with_seed(scope.seed))
     }
-    TestRng::from_seed(RngAlgorithm::ChaCha, &seed)
+
+    /// A proptest generator seeded from these draws.
+    pub(crate) fn proptest_rng(&mut self) -> TestRng {
+        let mut seed = [0_u8; 32];
+        self.0.fill(&mut seed);
+        TestRng::from_seed(RngAlgorithm::ChaCha, &seed)
+    }
+
+    /// `items` in an order drawn from the seed.
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        self.0.shuffle(items);
+    }
+
+    /// A number of `0..bound`, drawn from the seed; `bound` is at least 1.
+    pub(crate) fn below(&mut self, bound: usize) -> usize {
+        self.0.usize(..bound)
+    }
 }
 
 /// `count` random problems of size up to `max_n`, drawn from `scope`'s seed.
 pub(crate) fn draw(max_n: usize, scope: &Scope, count: usize) -> Vec<Problem> {
-    let mut runner = TestRunner::new_with_rng(Config::default(), seeded_rng(scope));
+    let rng = Draws::of(scope).proptest_rng();
+    let mut runner = TestRunner::new_with_rng(Config::default(), rng);
     (0..count)
         .map(|_| {
             problems(max_n)
@@ -89,17 +118,12 @@ pub(crate) fn matches_reference_on_random_problems(
         failure_persistence: None,
         ..Config::default()
     };
-    let mut runner = TestRunner::new_with_rng(config, seeded_rng(scope));
+    let mut runner = TestRunner::new_with_rng(config, Draws::of(scope).proptest_rng());
     let outcome = runner.run(&problems(max_n), |problem| {
         // A panic is caught here rather than by proptest, so that its message
-        // names the problem like every other failure does.
+        // names the question like every other failure does.
         catch_unwind(AssertUnwindSafe(|| matches_reference(solver, &problem)))
-            .unwrap_or_else(|payload| {
-                Err(format!(
-                    "{problem}: the solver panicked: {}",
-                    panic_text(payload.as_ref())
-                ))
-            })
+            .unwrap_or_else(|payload| Err(caught(payload)))
             .map_err(TestCaseError::fail)
     });
     match outcome {

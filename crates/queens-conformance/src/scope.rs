@@ -100,9 +100,10 @@ impl Scope {
     }
 }
 
-/// A seed no earlier run is likely to have used.
+/// A seed no earlier run is likely to have used: fastrand's thread-local
+/// generator, itself seeded from the system's per-process random keys.
 pub fn fresh_seed() -> u64 {
-    rand::random()
+    fastrand::u64(..)
 }
 
 #[cfg(test)]

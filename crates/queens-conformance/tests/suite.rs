@@ -13,16 +13,25 @@ use queens_conformance::{
     Applies, CHECKS, CheckOutcome, Group, Scope, Status, assert_passes, find_check, run_all,
 };
 use queens_core::{Finds, Solver};
-use support::{Formula, Leaky, OneVariant, RowByRow, TableOfAnswers, Variant, Wrapped};
+use support::{
+    Formula, KeepsBoard, Leaky, OneVariant, Reset, RowByRow, TableOfAnswers, Variant, Wrapped,
+};
 
 /// The seed of these tests' random problems, fixed so that the messages of
 /// shrunk failures can be asserted exactly.
 const SEED: u64 = 2026;
 
 // The macro as an algorithm crate uses it, and with a module name of its own.
-queens_conformance::suite!(RowByRow);
-queens_conformance::suite!(column_major_conformance => Wrapped(Variant::ColumnMajor));
-queens_conformance::suite!(finds_one_conformance => Formula::<true>(OneVariant::Correct));
+queens_conformance::suite!(
+    #[instrumentation]
+    RowByRow
+);
+queens_conformance::suite!(#[instrumentation] column_major_conformance => Wrapped(Variant::ColumnMajor));
+queens_conformance::suite!(#[instrumentation] finds_one_conformance => Formula::<true>(OneVariant::Correct));
+// Without the attribute the instrumentation checks are ignored: this solver
+// reports no statistics and would fail them, as a student's hand-written
+// solver does while the default assignment gives it full marks.
+queens_conformance::suite!(uninstrumented_conformance => Wrapped(Variant::NoStatistics));
 
 /// The names of the checks, in order, written out so that removing or
 /// renaming one is a deliberate change.
@@ -215,7 +224,8 @@ fn a_correct_solver_passes_and_says_what_was_checked() {
             ),
             (
                 "reused_solver_agrees",
-                "43 problems asked of one object, 11 stopped early, seed 2026"
+                "92 problems asked of one object, 20 of them stopped early and each followed \
+                 by problems of its size, seed 2026"
             ),
             ("stops_at_any_node", "n = 8, stopping at queens [1, 5, 17]"),
             ("progress_reaches_the_end", "n = 1..=8"),
@@ -281,7 +291,8 @@ fn a_narrower_scope_asks_only_that_far() {
             ),
             (
                 "reused_solver_agrees",
-                "38 problems asked of one object, 10 stopped early, seed 2026"
+                "64 problems asked of one object, 12 of them stopped early and each followed \
+                 by problems of its size, seed 2026"
             ),
             ("stops_at_any_node", "n = 6, stopping at queens [1, 5, 17]"),
             ("progress_reaches_the_end", "n = 1..=6"),
@@ -393,13 +404,6 @@ fn an_invalid_board_is_named_with_its_attack() {
                 "n = 5: the first solution is [0, 3, 4, 1, 3], \
                  but [0, 2, 4, 1, 3] comes first in row-major order"
                     .to_owned()
-            ),
-            (
-                "random_problems_match_reference",
-                format!(
-                    "n = 5: {attack} \
-                     (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
-                )
             ),
         ]
     );
@@ -541,36 +545,46 @@ fn a_board_past_max_n_must_be_refused() {
 }
 
 #[test]
-fn a_panic_fails_the_check_with_the_problem_being_solved() {
-    let panicked = "n = 7: the solver panicked: deliberately broken at n = 7";
+fn a_panic_fails_the_check_with_the_question_being_asked() {
+    let panicked = |question: &str| {
+        format!("n = 7, {question}: the solver panicked: deliberately broken at n = 7")
+    };
+    let every = panicked("asked for every solution");
     assert_eq!(
         failures(Wrapped(Variant::PanicsAtSeven)),
         vec![
-            ("solutions_are_valid", panicked.to_owned()),
-            ("no_duplicates", panicked.to_owned()),
-            ("counts_match_oeis", panicked.to_owned()),
-            ("solution_sets_match_reference", panicked.to_owned()),
-            ("unique_counts_match_oeis", panicked.to_owned()),
-            ("order_is_documented", panicked.to_owned()),
+            ("solutions_are_valid", every.clone()),
+            ("no_duplicates", every.clone()),
+            (
+                "counts_match_oeis",
+                panicked("asked to count its solutions")
+            ),
+            ("solution_sets_match_reference", every.clone()),
+            (
+                "unique_counts_match_oeis",
+                panicked("asked to count its fundamental solutions")
+            ),
+            ("order_is_documented", every.clone()),
             (
                 "preplaced_edge_cases",
-                "n = 7 with queens at (0, 0), (1, 2), (2, 4): \
+                "n = 7 with queens at (0, 0), (1, 2), (2, 4), asked for every solution: \
                  the solver panicked: deliberately broken at n = 7"
                     .to_owned()
             ),
             (
                 "random_problems_match_reference",
                 format!(
-                    "{panicked} (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
+                    "{every} (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
                 )
             ),
             (
                 "reused_solver_agrees",
-                "n = 7 with queens at (0, 0), (1, 2), (2, 4): \
-                 the solver panicked: deliberately broken at n = 7"
-                    .to_owned()
+                panicked("asked to stop after 2 solutions")
             ),
-            ("progress_reaches_the_end", panicked.to_owned()),
+            (
+                "progress_reaches_the_end",
+                panicked("asked for every solution, reporting progress")
+            ),
         ]
     );
 }
@@ -629,12 +643,58 @@ fn state_kept_between_calls_is_caught() {
             ),
             (
                 "reused_solver_agrees",
-                "n = 8, asked after 1 other problem (1 stopped early): \
-                 the reused solver missed [0, 4, 7, 5, 2, 6, 1, 3] (91 solutions instead of 92); \
-                 a fresh one emits 92 solutions (seed 2026; QUEENS_SEED=2026 repeats it)"
+                "n = 8 with queens at (3, 7), asked right after a search of n = 8 with queens at \
+                 (3, 7) stopped after 2 solutions: the reused solver missed [0, 6, 4, 7, 1, 3, 5, 2] \
+                 (17 solutions instead of 18); a fresh one emits 18 solutions \
+                 (seed 2026; QUEENS_SEED=2026 repeats it)"
             ),
         ])
     );
+}
+
+#[test]
+fn state_kept_between_calls_is_caught_for_every_seed_whatever_resets_it() {
+    let reuse = find_check("reused_solver_agrees").unwrap();
+    for reset in [
+        Reset::WhenNChanges,
+        Reset::OnFirstCallOnly,
+        Reset::WhenFirstRowChanges,
+        Reset::WhenProblemChanges,
+    ] {
+        for seed in 0..40 {
+            let outcome = queens_conformance::run_check(
+                reuse,
+                &|| Box::new(KeepsBoard::new(reset)),
+                &Scope::with_seed(seed),
+            );
+            assert_eq!(
+                outcome.status,
+                Status::Fail,
+                "{reset:?}, seed {seed}: {}",
+                outcome.message
+            );
+            assert!(
+                outcome.message.contains("the reused solver missed"),
+                "{reset:?}, seed {seed}: {}",
+                outcome.message
+            );
+        }
+    }
+}
+
+#[test]
+fn a_solver_that_keeps_no_state_passes_the_reuse_check_for_every_seed() {
+    let reuse = find_check("reused_solver_agrees").unwrap();
+    for seed in 0..40 {
+        let outcome =
+            queens_conformance::run_check(reuse, &|| Box::new(RowByRow), &Scope::with_seed(seed));
+        assert_eq!(
+            outcome.status,
+            Status::Pass,
+            "seed {seed}: {}",
+            outcome.message
+        );
+    }
 }
 
 #[test]
@@ -705,7 +765,7 @@ fn emitting_nothing_passes_nothing_that_judges_what_was_emitted() {
     assert_eq!(
         message("reused_solver_agrees"),
         Some(
-            "fresh solver objects emitted no solution for any of the 43 problems: nothing to compare"
+            "fresh solver objects emitted no solution for any of the 72 problems: nothing to compare"
         )
     );
 }

@@ -349,4 +349,7 @@ mod tests {
 }
 
 #[cfg(test)]
-queens_conformance::suite!(Construction);
+queens_conformance::suite!(
+    #[instrumentation]
+    Construction
+);

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use queens_conformance::{Group, Scope};
+use queens_conformance::{Group, Scope, facts};
 use queens_core::Order;
 use serde::Deserialize;
 
@@ -29,6 +29,8 @@ pub struct Assignment {
     pub limits: Limits,
     /// What is asked of programs in particular.
     pub program: ProgramSettings,
+    /// Who sees a Gradescope report.
+    pub gradescope: GradescopeSettings,
     /// How programs are built and run, by language.
     pub languages: BTreeMap<String, Language>,
 }
@@ -77,15 +79,43 @@ impl Weights {
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Limits {
-    /// Wall-clock seconds one check may take.
+    /// Processor seconds one check may take.
     pub seconds_per_check: f64,
+    /// Processor seconds all the checks of one submission may take.
+    pub seconds_per_submission: f64,
     /// Memory (the data segment: heap and anonymous mappings) of each
     /// process, in MiB.
     pub memory_mib: u64,
     /// The stack of each process's main thread, in MiB.
     pub stack_mib: u64,
+    /// What one check may print on stdout and stderr, in MiB.
+    pub output_mib: u64,
     /// Wall-clock seconds one build may take.
     pub build_seconds: f64,
+}
+
+/// The `[gradescope]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradescopeSettings {
+    /// Who sees the tests and the score.
+    pub visibility: Visibility,
+    /// Who sees what the autograder printed.
+    pub stdout_visibility: Visibility,
+}
+
+/// Who sees a part of a Gradescope report, in Gradescope's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Students, at once.
+    Visible,
+    /// Instructors only.
+    Hidden,
+    /// Students, after the due date.
+    AfterDueDate,
+    /// Students, once the grades are published.
+    AfterPublished,
 }
 
 /// The `[program]` table.
@@ -201,6 +231,7 @@ impl Assignment {
         let limits = &self.limits;
         for (name, seconds) in [
             ("seconds_per_check", limits.seconds_per_check),
+            ("seconds_per_submission", limits.seconds_per_submission),
             ("build_seconds", limits.build_seconds),
         ] {
             if !(seconds.is_finite() && (0.1..=3600.0).contains(&seconds)) {
@@ -219,6 +250,20 @@ impl Assignment {
             return Some(format!(
                 "limits.stack_mib = {} is not between 1 and 4096",
                 limits.stack_mib
+            ));
+        }
+        if !(1..=1024).contains(&limits.output_mib) {
+            return Some(format!(
+                "limits.output_mib = {} is not between 1 and 1024",
+                limits.output_mib
+            ));
+        }
+        let needed = printed_counting_to(self.scope.counts_to);
+        if limits.output_mib < needed {
+            return Some(format!(
+                "limits.output_mib = {} is less than a correct program prints counting to \
+                 n = {} (up to {needed} MiB): raise it to at least {needed}",
+                limits.output_mib, self.scope.counts_to
             ));
         }
         self.languages_problem()
@@ -266,6 +311,16 @@ impl Assignment {
         }
         None
     }
+}
+
+/// The MiB a correct program may print in the check that counts every
+/// board `n = 0..=counts_to`: each solution on a line of at most three
+/// bytes a column (two digits and a space), rounded up.
+fn printed_counting_to(counts_to: usize) -> u64 {
+    let bytes: u64 = (0..=counts_to)
+        .map(|n| facts::solution_count(n).unwrap_or(0) * (3 * n as u64).max(1))
+        .sum();
+    bytes.div_ceil(1 << 20)
 }
 
 /// The placeholders a language's commands may use.
@@ -324,6 +379,10 @@ mod tests {
         assert_eq!(assignment.scope.seed, None);
         assert_eq!(assignment.weights.counted(), [Group::Correctness]);
         assert_eq!(assignment.limits.seconds_per_check, 10.0);
+        assert_eq!(assignment.limits.seconds_per_submission, 60.0);
+        assert_eq!(assignment.limits.output_mib, 16);
+        assert_eq!(assignment.gradescope.visibility, Visibility::Visible);
+        assert_eq!(assignment.gradescope.stdout_visibility, Visibility::Hidden);
         assert_eq!(assignment.language_of("py").unwrap().0, "python");
         assert_eq!(assignment.language_of("c").unwrap().0, "c");
         assert!(assignment.language_of("rs").is_none());
@@ -379,6 +438,22 @@ mod tests {
         assert_eq!(
             error("[languages.ruby]\nextensions = [\".rb\"]\nrun = [\"ruby\", \"{main}\"]\n"),
             "a.toml: languages.ruby.extensions: \".rb\" is not an extension: write \"c\", not \".c\""
+        );
+        assert_eq!(
+            error("[gradescope]\nvisibility = \"later\"\n"),
+            "a.toml: unknown variant `later`, expected one of `visible`, `hidden`, `after_due_date`, `after_published`"
+        );
+        assert_eq!(
+            error("[limits]\noutput_mib = 0\n"),
+            "a.toml: limits.output_mib = 0 is not between 1 and 1024"
+        );
+        assert_eq!(
+            error("[scope]\ncounts_to = 14\n"),
+            "a.toml: limits.output_mib = 16 is less than a correct program prints counting to \
+             n = 14 (up to 18 MiB): raise it to at least 18"
+        );
+        assert!(
+            Assignment::parse("[scope]\ncounts_to = 14\n[limits]\noutput_mib = 18\n", "a").is_ok()
         );
         assert_eq!(
             error("[program]\norder = \"diagonal\"\n"),

@@ -17,10 +17,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use queens_conformance::{CHECKS, fresh_seed};
 
 use crate::assignment::{Assignment, DEFAULT, OrderName};
-use crate::grade::{Progress, Quiet, folders_to_hide, grade, grader_binary};
+use crate::grade::{Graded, Progress, folders_to_hide, grade, grader_binary};
 use crate::isolation::{Confinement, ResourceLimits};
 use crate::prepare::Workshop;
 use crate::program::Program;
+use crate::template::Source;
 use crate::{report, submission, template};
 
 /// Grades N-Queens solvers, Rust crates or programs in any language, with the
@@ -110,6 +111,14 @@ struct NewSubmissionArgs {
     /// The crate's name (default: the folder's name).
     #[arg(long)]
     name: Option<String>,
+    /// Takes the queens crates from this git repository (the course's copy
+    /// of the queens repository), so that the crate builds on any machine;
+    /// by default they are paths into this checkout.
+    #[arg(long, value_name = "URL")]
+    git: Option<String>,
+    /// With --git: the commit, tag or branch to take them at.
+    #[arg(long, value_name = "REV", requires = "git")]
+    rev: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -128,6 +137,8 @@ struct LimitedArgs {
 struct ProgramCheckArgs {
     #[arg(long, value_enum)]
     order: OrderArg,
+    #[arg(long)]
+    output_mib: u64,
     #[arg(last = true, required = true)]
     command: Vec<OsString>,
 }
@@ -173,6 +184,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
             let program = Program {
                 command: args.command,
                 order: OrderName::from(args.order).into(),
+                output_limit: args.output_mib << 20,
             };
             return queens_conformance::isolated::serve(&|| Box::new(program.clone()));
         }
@@ -278,7 +290,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     let bar = ProgressLine::on_terminal();
     let progress: &dyn Progress = match &bar {
         Some(bar) => bar,
-        None => &Quiet,
+        None => &LinePerSubmission,
     };
     let grading = grade(&workshop, &submissions, seed, jobs, progress);
     if let Some(bar) = bar {
@@ -288,7 +300,9 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         Format::Table => report::table(&grading),
         Format::Csv => report::csv(&grading).map_err(Failure::Output)?,
         Format::Json => report::json(&grading),
-        Format::Gradescope => report::gradescope(&grading).map_err(Failure::Input)?,
+        Format::Gradescope => {
+            report::gradescope(&grading, &workshop.assignment.gradescope).map_err(Failure::Input)?
+        }
     };
     if args.details && args.format == Format::Table {
         text.push('\n');
@@ -335,6 +349,9 @@ fn check_before_grading(args: &GradeArgs, submissions: usize) -> Result<(), Fail
 fn usable_target(target: &Path) -> Result<PathBuf, Failure> {
     let bad = |error: String| Failure::Input(format!("--target-dir {}: {error}", target.display()));
     let absolute = std::path::absolute(target).map_err(|error| bad(error.to_string()))?;
+    if absolute.exists() && !absolute.is_dir() {
+        return Err(bad("a file is there, not a folder".to_owned()));
+    }
     std::fs::create_dir_all(&absolute).map_err(|error| bad(error.to_string()))?;
     tempfile::tempfile_in(&absolute)
         .map_err(|error| bad(format!("cannot write there: {error}")))?;
@@ -356,9 +373,24 @@ fn run_new_submission(args: &NewSubmissionArgs) -> Result<(), Failure> {
                 ))
             })?,
     };
-    let files = template::new_submission(&args.dir, &name).map_err(Failure::Input)?;
+    let source = match &args.git {
+        Some(url) => Source::Git {
+            url: url.clone(),
+            rev: args.rev.clone(),
+        },
+        None => Source::this_checkout(),
+    };
+    let files = template::new_submission(&args.dir, &name, &source).map_err(Failure::Input)?;
+    let whence = match &source {
+        Source::Path(crates) => format!(
+            "it takes the queens crates by path from {}, so it builds on this machine \
+             (--git URL makes one that builds anywhere)",
+            crates.display()
+        ),
+        Source::Git { url, .. } => format!("it takes the queens crates from {url}"),
+    };
     print(&format!(
-        "made {} in {}: {}\nrun `cargo test` there to check it with the conformance suite\n",
+        "made {} in {}: {}\n{whence}\nrun `cargo test` there to check it with the conformance suite\n",
         name,
         args.dir.display(),
         files.join(", ")
@@ -431,6 +463,35 @@ impl Progress for ProgressLine {
         self.0.set_message(what.to_owned());
         self.0.inc(1);
     }
+
+    fn graded(&self, graded: &Graded) {
+        self.0.println(graded_line(graded));
+    }
+}
+
+/// Off a terminal (a CI job, a Gradescope container, `--out` with stderr
+/// to a log): a line on stderr as each submission is graded.
+struct LinePerSubmission;
+
+impl Progress for LinePerSubmission {
+    fn start(&self, _total: usize) {}
+    fn advance(&self, _what: &str) {}
+
+    fn graded(&self, graded: &Graded) {
+        eprintln!("{}", graded_line(graded));
+    }
+}
+
+/// "graded ada (rust): 100.0 in 3.2 s", or why it was not checked.
+fn graded_line(graded: &Graded) -> String {
+    let outcome = match &graded.not_checked {
+        Some(reason) => format!("not checked: {}", crate::grade::cut(reason, 80)),
+        None => format!("{:.1}", graded.score),
+    };
+    format!(
+        "graded {} ({}): {outcome} in {:.1} s",
+        graded.name, graded.kind, graded.seconds
+    )
 }
 
 #[cfg(test)]

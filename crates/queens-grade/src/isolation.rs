@@ -1,15 +1,28 @@
 //! Running untrusted code: a process of its own, in a process group of its
-//! own, with resource limits, a cleared environment, a deadline, and a
-//! bubblewrap sandbox where the machine has one.
+//! own, with resource limits, a cleared environment, limits on processor
+//! time, wall time, idleness and output, and a bubblewrap sandbox where the
+//! machine has one.
 //!
 //! Limits are set by the grader's own binary: `queens-grade limited` sets
 //! them on itself and then executes the command, which inherits them, as
 //! `prlimit` and `ulimit` do. (Setting them between `fork` and `exec` from
-//! the parent would need unsafe code; a trampoline does not.) The deadline is
-//! kept by the parent, which kills the whole process group when it passes,
-//! so a student's program that forks, or a check process that runs a
-//! program, goes down with it; the group is killed after a normal exit too,
-//! so nothing a submission started outlives its check.
+//! the parent would need unsafe code; a trampoline does not.)
+//!
+//! The time limit is **processor time**, so that a loaded machine does not
+//! change a verdict: the parent samples the processor time of the whole
+//! process group (every process of it, and the children each has waited
+//! for, read from `/proc`) ten times a second, and kills the group when it
+//! passes the limit, so a student's program that forks, or a check process
+//! that runs a program, goes down with it. A process that uses no processor
+//! (a `sleep`, a read that never ends) would never reach that limit, so two
+//! backstops stop it: a group that uses less than a twentieth of a second
+//! of processor in five seconds is *idle* and stopped then, and a wall-clock
+//! deadline stops anything else. Output is limited too: the parent reads
+//! stdout and stderr as they come, keeps their first and last parts, and
+//! stops the group once they pass the limit, so a process that prints
+//! without end is stopped within a poll rather than filling anything. The
+//! group is killed after a normal exit too, so nothing a submission started
+//! outlives its check.
 //!
 //! The sandbox, when Debian's `bubblewrap` is installed and can make
 //! namespaces here, gives the process no network, its own process and IPC
@@ -17,13 +30,14 @@
 //! the folders the submissions came from and every other submission's
 //! scratch folder: what it can write is its own scratch folder.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, VecDeque};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -51,10 +65,22 @@ pub fn stop_all() {
     }
 }
 
-/// How much of a child's stdout and stderr is kept; the rest is read and
-/// dropped, so a child that prints without end cannot fill the grader's
-/// memory or block on a full pipe.
-const KEPT_OUTPUT: usize = 1 << 20;
+/// How much of the start of a child's stdout and of its stderr is kept.
+const KEPT_HEAD: usize = 1 << 20;
+
+/// How much of the end of each is kept besides: where a check process's
+/// last question and a runtime's last words are.
+const KEPT_TAIL: usize = 64 << 10;
+
+/// How often the parent looks at a running group.
+const POLL: Duration = Duration::from_millis(100);
+
+/// A group that uses less processor than [`IDLE_CPU`] in this much wall
+/// time is idle.
+const IDLE_WINDOW: Duration = Duration::from_secs(5);
+
+/// The processor time below which a group is idle over [`IDLE_WINDOW`].
+const IDLE_CPU: Duration = Duration::from_millis(50);
 
 /// The limits `queens-grade limited` sets before it runs a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +89,8 @@ pub struct ResourceLimits {
     pub memory_mib: u64,
     /// The main thread's stack, in MiB.
     pub stack_mib: u64,
-    /// Processor seconds, a backstop behind the parent's wall-clock deadline.
+    /// Processor seconds of each process, a backstop behind the parent's
+    /// limit on the whole group.
     pub cpu_seconds: u64,
 }
 
@@ -229,26 +256,57 @@ pub struct Job<'a> {
     pub stdin: Vec<u8>,
     /// Its limits.
     pub limits: ResourceLimits,
+    /// When it is stopped.
+    pub stop: StopRules,
+}
+
+/// When the parent stops a confined run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StopRules {
+    /// Processor time the whole group may use; `None` for none (a build,
+    /// whose compilers run in parallel, is held to wall time).
+    pub processor: Option<Duration>,
+    /// Whether a group that stays idle for [`IDLE_WINDOW`] is stopped.
+    pub idle: bool,
     /// Wall-clock time it may take.
-    pub deadline: Duration,
+    pub wall: Duration,
+    /// Bytes of stdout and stderr together it may print.
+    pub output: u64,
+}
+
+/// Why the parent stopped a run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stopped {
+    /// Its group used more processor time than this.
+    ProcessorTime(Duration),
+    /// It took longer than this in wall-clock time.
+    WallTime(Duration),
+    /// It used almost no processor for this long.
+    Idle(Duration),
+    /// It printed more than this many bytes.
+    Output(u64),
 }
 
 /// How a confined run ended.
 #[derive(Debug)]
 pub struct Ending {
-    /// Its exit status, or `None` when the deadline passed and it was killed.
+    /// Its exit status, or `None` when the parent stopped it.
     pub status: Option<ExitStatus>,
-    /// The first MiB of its stdout.
+    /// Why the parent stopped it, if it did.
+    pub stopped: Option<Stopped>,
+    /// The start of its stdout and, when there was more, its end.
     pub stdout: Vec<u8>,
-    /// The first MiB of its stderr.
+    /// The start of its stderr and, when there was more, its end.
     pub stderr: Vec<u8>,
     /// How long it took.
     pub elapsed: Duration,
+    /// The processor time its group was last seen to have used.
+    pub processor: Duration,
 }
 
 impl Job<'_> {
-    /// Runs the job to its end or its deadline. Errs only when the process
-    /// cannot be started at all.
+    /// Runs the job to its end or until a [`StopRules`] stops it. Errs only
+    /// when the process cannot be started at all.
     pub fn run(self, confinement: &Confinement) -> Result<Ending, String> {
         let mut limited: Vec<OsString> = vec!["limited".into()];
         limited.extend(self.limits.arguments());
@@ -270,22 +328,31 @@ impl Job<'_> {
             .spawn()
             .map_err(|error| format!("cannot start {}: {error}", self.grader.display()))?;
         let feeder = feed(&mut child, self.stdin);
-        let stdout = keep(child.stdout.take());
-        let stderr = keep(child.stderr.take());
-        let status = wait_or_kill(&mut child, self.deadline);
+        let printed = Arc::new(AtomicU64::new(0));
+        let stdout = keep(child.stdout.take(), Arc::clone(&printed));
+        let stderr = keep(child.stderr.take(), Arc::clone(&printed));
+        let (status, stopped, processor) = watch(&mut child, &self.stop, &printed);
         let _ = feeder.join();
         Ok(Ending {
             status,
+            stopped,
             stdout: stdout.join().unwrap_or_default(),
             stderr: stderr.join().unwrap_or_default(),
             elapsed: started.elapsed(),
+            processor,
         })
     }
 }
 
-/// Waits for `child` until `deadline`; kills its whole process group then,
-/// and in any case once it has exited, so that nothing it started lives on.
-fn wait_or_kill(child: &mut Child, deadline: Duration) -> Option<ExitStatus> {
+/// Watches `child` until it exits or one of `rules` stops it, then kills
+/// its whole process group, so that nothing it started lives on. Returns
+/// its status (`None` when stopped), why it was stopped, and the processor
+/// time its group was last seen to have used.
+fn watch(
+    child: &mut Child,
+    rules: &StopRules,
+    printed: &AtomicU64,
+) -> (Option<ExitStatus>, Option<Stopped>, Duration) {
     let group = i32::try_from(child.id()).expect("process ids fit in i32");
     let lock = || {
         RUNNING
@@ -293,16 +360,113 @@ fn wait_or_kill(child: &mut Child, deadline: Duration) -> Option<ExitStatus> {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     };
     lock().insert(group);
-    let status = child.wait_timeout(deadline).ok().flatten();
+    let started = Instant::now();
+    // The processor time seen at each poll of the last IDLE_WINDOW.
+    let mut recent: VecDeque<(Instant, Duration)> = VecDeque::new();
+    let mut processor = Duration::ZERO;
+    let (status, stopped) = loop {
+        match child.wait_timeout(POLL) {
+            Ok(Some(status)) => break (Some(status), None),
+            Ok(None) => {}
+            Err(_) => break (None, None),
+        }
+        processor = processor.max(group_processor_time(group));
+        let now = Instant::now();
+        if let Some(stopped) = breaks_a_rule(rules, printed, processor, now - started) {
+            break (None, Some(stopped));
+        }
+        recent.push_back((now, processor));
+        while recent
+            .front()
+            .is_some_and(|&(then, _)| now - then > IDLE_WINDOW)
+        {
+            recent.pop_front();
+        }
+        let (oldest, before) = recent.front().copied().unwrap_or((now, processor));
+        if rules.idle && now - oldest >= IDLE_WINDOW - POLL && processor - before < IDLE_CPU {
+            break (None, Some(Stopped::Idle(IDLE_WINDOW)));
+        }
+    };
     let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
     lock().remove(&group);
-    match status {
-        Some(status) => Some(status),
-        None => {
-            let _ = child.wait();
-            None
-        }
+    if status.is_none() {
+        let _ = child.wait();
     }
+    (status, stopped, processor)
+}
+
+/// The rule among the limits of `rules` that a run has broken, if any.
+fn breaks_a_rule(
+    rules: &StopRules,
+    printed: &AtomicU64,
+    processor: Duration,
+    elapsed: Duration,
+) -> Option<Stopped> {
+    if printed.load(Ordering::Relaxed) > rules.output {
+        Some(Stopped::Output(rules.output))
+    } else if rules.processor.is_some_and(|limit| processor > limit) {
+        rules.processor.map(Stopped::ProcessorTime)
+    } else if elapsed > rules.wall {
+        Some(Stopped::WallTime(rules.wall))
+    } else {
+        None
+    }
+}
+
+/// The processor time used by the process group `group`: by every process
+/// in it, and by the children each of them has waited for (a check
+/// process's program runs, once they end). Read from `/proc`, whose times
+/// are in the kernel's clock ticks; a process that ends between the listing
+/// and the reading is left out, which only delays a verdict by a poll.
+fn group_processor_time(group: i32) -> Duration {
+    let ticks_per_second = ticks_per_second();
+    let Ok(processes) = std::fs::read_dir("/proc") else {
+        return Duration::ZERO;
+    };
+    let ticks: u64 = processes
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter_map(|entry| std::fs::read_to_string(entry.path().join("stat")).ok())
+        .filter_map(|stat| ticks_in_group(&stat, group))
+        .sum();
+    Duration::from_secs_f64(ticks as f64 / ticks_per_second)
+}
+
+/// The clock ticks a second of `/proc`'s times.
+fn ticks_per_second() -> f64 {
+    use nix::unistd::{SysconfVar, sysconf};
+    sysconf(SysconfVar::CLK_TCK)
+        .ok()
+        .flatten()
+        .filter(|&ticks| ticks > 0)
+        .map_or(100.0, |ticks| ticks as f64)
+}
+
+/// The processor ticks of a process, from its `/proc/PID/stat` line, when
+/// it is in `group`: its user and system time and its waited-for
+/// children's. The fields are counted after the command's closing
+/// parenthesis, since the command itself may hold spaces and parentheses.
+fn ticks_in_group(stat: &str, group: i32) -> Option<u64> {
+    let fields: Vec<&str> = stat
+        .get(stat.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    // After the command: state, ppid, pgrp (2), ..., utime (11), stime,
+    // cutime, cstime (14).
+    if fields.get(2)?.parse::<i32>().ok()? != group {
+        return None;
+    }
+    fields
+        .get(11..=14)?
+        .iter()
+        .map(|field| field.parse::<u64>().ok())
+        .sum()
 }
 
 /// Writes `input` to the child's stdin on a thread of its own and closes it,
@@ -316,19 +480,35 @@ fn feed(child: &mut Child, input: Vec<u8>) -> JoinHandle<()> {
     })
 }
 
-/// Reads a pipe to its end on a thread of its own, keeping the first
-/// [`KEPT_OUTPUT`] bytes.
-fn keep(pipe: Option<impl Read + Send + 'static>) -> JoinHandle<Vec<u8>> {
+/// Reads a pipe to its end on a thread of its own, adding what it reads to
+/// `printed`. Returns its first [`KEPT_HEAD`] bytes and, when there was
+/// more, a line "…" and its last [`KEPT_TAIL`] bytes: a child that prints
+/// without end can neither fill the grader's memory nor block on a full
+/// pipe.
+fn keep(pipe: Option<impl Read + Send + 'static>, printed: Arc<AtomicU64>) -> JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        if let Some(mut pipe) = pipe {
-            let _ = pipe
-                .by_ref()
-                .take(KEPT_OUTPUT as u64)
-                .read_to_end(&mut kept);
-            let _ = std::io::copy(&mut pipe, &mut std::io::sink());
+        let mut head = Vec::new();
+        let mut tail: VecDeque<u8> = VecDeque::new();
+        let Some(mut pipe) = pipe else {
+            return head;
+        };
+        let mut buffer = [0_u8; 8192];
+        while let Ok(read) = pipe.read(&mut buffer) {
+            if read == 0 {
+                break;
+            }
+            printed.fetch_add(read as u64, Ordering::Relaxed);
+            let room = KEPT_HEAD.saturating_sub(head.len()).min(read);
+            head.extend_from_slice(&buffer[..room]);
+            tail.extend(&buffer[room..read]);
+            let excess = tail.len().saturating_sub(KEPT_TAIL);
+            tail.drain(..excess);
         }
-        kept
+        if !tail.is_empty() {
+            head.extend_from_slice("\n…\n".as_bytes());
+            head.extend(tail);
+        }
+        head
     })
 }
 

@@ -47,6 +47,7 @@
 
 pub mod assignment;
 pub mod cli;
+pub mod copy;
 pub mod grade;
 pub mod isolation;
 pub mod prepare;

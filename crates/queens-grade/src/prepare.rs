@@ -21,12 +21,14 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::assignment::{Assignment, Language};
-use crate::isolation::{Confinement, Job, ResourceLimits, SYSTEM_PATH, first_line};
+use crate::copy::copy_submission;
+use crate::isolation::{Confinement, Job, ResourceLimits, SYSTEM_PATH, StopRules, first_line};
 use crate::submission::{Kind, Submission};
 
 /// The workspace lock file, copied into every harness so that offline
-/// builds resolve to the versions the grader was built and tested with.
-const WORKSPACE_LOCK: &str = include_str!("../../../Cargo.lock");
+/// builds resolve to the versions the grader was built and tested with, and
+/// into every new submission so that a student's first build does too.
+pub const WORKSPACE_LOCK: &str = include_str!("../../../Cargo.lock");
 
 /// Where the grader's own crates are: `queens-core` and
 /// `queens-conformance` beside this crate.
@@ -127,9 +129,9 @@ impl Workshop {
         match &submission.kind {
             Kind::NotASubmission(reason) => Err(format!("not a submission: {reason}")),
             Kind::Crate => self.prepare_crate(submission, home),
-            Kind::Program { language, sources } => {
+            Kind::Program { language } => {
                 let settings = &self.assignment.languages[language];
-                self.prepare_program(settings, sources, home)
+                self.prepare_program(settings, &submission.path, home)
             }
         }
     }
@@ -137,7 +139,8 @@ impl Workshop {
     /// Copies, rewrites and builds a Rust crate with its harness.
     fn prepare_crate(&self, submission: &Submission, home: PathBuf) -> Result<Built, String> {
         let copy = home.join("crate");
-        copy_crate(&submission.path, &copy)?;
+        copy_submission(&submission.path, &copy, |name| name == "target")
+            .map_err(|error| format!("not a submission: {error}"))?;
         let package = rewrite_manifest(&copy.join("Cargo.toml"), &self.crates)?;
         let harness = home.join("harness");
         let harness_name = format!("grade-{}", file_name(&home));
@@ -242,34 +245,40 @@ impl Workshop {
                 stack_mib: limits.stack_mib.max(8),
                 cpu_seconds: cpu_backstop(limits.build_seconds * 2.0),
             },
-            deadline: Duration::from_secs_f64(limits.build_seconds),
+            stop: build_rules(limits.build_seconds),
         }
         .run(&self.confinement)
     }
 
-    /// Copies a program's sources, builds it if its language is compiled,
-    /// and makes the command that checks it.
+    /// Copies a program (its one file, or every file of its folder),
+    /// builds it if its language is compiled, and makes the command that
+    /// checks it. `{sources}` are the copied files with the language's
+    /// extensions; the rest (headers, data) is there for the build and the
+    /// run to use.
     fn prepare_program(
         &self,
         language: &Language,
-        sources: &[PathBuf],
+        submitted: &Path,
         home: PathBuf,
     ) -> Result<Built, String> {
         let source_folder = home.join("src");
         let out = home.join("build");
-        for folder in [&source_folder, &out] {
-            std::fs::create_dir_all(folder).map_err(|error| error.to_string())?;
-        }
-        let mut copied = Vec::new();
-        for source in sources {
-            let copy = source_folder.join(source.file_name().unwrap_or_default());
-            std::fs::copy(source, &copy)
-                .map_err(|error| format!("cannot copy {}: {error}", source.display()))?;
-            copied.push(copy);
-        }
-        let main = main_source(&copied)?;
+        std::fs::create_dir_all(&out).map_err(|error| error.to_string())?;
+        let copied = copy_submission(submitted, &source_folder, |_| false)
+            .map_err(|error| format!("not a submission: {error}"))?;
+        let sources: Vec<PathBuf> = copied
+            .into_iter()
+            .filter(|file| {
+                file.extension()
+                    .and_then(|extension| extension.to_str())
+                    .is_some_and(|extension| {
+                        language.extensions.iter().any(|known| known == extension)
+                    })
+            })
+            .collect();
+        let main = main_source(&sources)?;
         let words = Placeholders {
-            sources: &copied,
+            sources: &sources,
             main: &main,
             exe: &out.join("program"),
             out: &out,
@@ -279,9 +288,12 @@ impl Workshop {
         }
         let mut run = words.expand(&language.run);
         run[0] = resolve(&run[0], language)?;
+        let limits = &self.assignment.limits;
         let mut command: Vec<OsString> = vec![self.grader.clone().into(), "program-check".into()];
         command.push("--order".into());
         command.push(order_word(self.assignment.program.order).into());
+        command.push("--output-mib".into());
+        command.push(limits.output_mib.to_string().into());
         command.push("--".into());
         command.extend(run);
         Ok(Built {
@@ -319,7 +331,7 @@ impl Workshop {
                 stack_mib: limits.stack_mib.max(8),
                 cpu_seconds: cpu_backstop(limits.build_seconds * 2.0),
             },
-            deadline: Duration::from_secs_f64(limits.build_seconds),
+            stop: build_rules(limits.build_seconds),
         }
         .run(&self.confinement)?;
         match ending.status {
@@ -348,6 +360,18 @@ impl Workshop {
             ));
         }
         skipped
+    }
+}
+
+/// When a build is stopped: past `seconds` on the clock (compilers run in
+/// parallel, so processor time says little), or past a generous amount of
+/// compiler output.
+fn build_rules(seconds: f64) -> StopRules {
+    StopRules {
+        processor: None,
+        idle: false,
+        wall: Duration::from_secs_f64(seconds),
+        output: 64 << 20,
     }
 }
 
@@ -400,18 +424,21 @@ impl Placeholders<'_> {
 }
 
 /// The main source file: the only one, or the one named `main.*` or
-/// `queens.*`.
+/// `queens.*` nearest the top of the folder.
 fn main_source(sources: &[PathBuf]) -> Result<PathBuf, String> {
-    if let [only] = sources {
-        return Ok(only.clone());
+    match sources {
+        [] => Err("not a submission: no source file of its language was copied".to_owned()),
+        [only] => Ok(only.clone()),
+        _ => sources
+            .iter()
+            .filter(|source| crate::submission::is_main(source))
+            .min_by_key(|source| source.components().count())
+            .cloned()
+            .ok_or_else(|| {
+                "not a submission: several source files and none is called main or queens"
+                    .to_owned()
+            }),
     }
-    sources
-        .iter()
-        .find(|source| crate::submission::is_main(source))
-        .cloned()
-        .ok_or_else(|| {
-            "not a submission: several source files and none is called main or queens".to_owned()
-        })
 }
 
 /// The full path of a command's first word, looked up in the system folders
@@ -473,29 +500,6 @@ fn build_error(stderr: &[u8], copy: &Path) -> String {
         );
     }
     line.replace(&format!("{}/", copy.display()), "")
-}
-
-/// Copies the crate at `from` into `to`, leaving out `target` and hidden
-/// entries.
-fn copy_crate(from: &Path, to: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(to).map_err(|error| format!("{}: {error}", to.display()))?;
-    let entries =
-        std::fs::read_dir(from).map_err(|error| format!("{}: {error}", from.display()))?;
-    for entry in entries.filter_map(Result::ok) {
-        let name = entry.file_name();
-        let skip = name.to_string_lossy().starts_with('.') || name == "target";
-        let path = entry.path();
-        if skip || path.is_symlink() {
-            continue;
-        }
-        if path.is_dir() {
-            copy_crate(&path, &to.join(&name))?;
-        } else {
-            std::fs::copy(&path, to.join(&name))
-                .map_err(|error| format!("{}: {error}", path.display()))?;
-        }
-    }
-    Ok(())
 }
 
 /// The crates of the workspace a submission may depend on, which the grader

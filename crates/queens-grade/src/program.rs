@@ -31,13 +31,23 @@ use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::ops::ControlFlow;
 use std::os::unix::process::ExitStatusExt;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use queens_conformance::Scope;
+use queens_conformance::{ProgramFault, Scope, facts};
 use queens_core::{Error, Levels, Observer, Order, Problem, Sink, Solver, SolverInfo, Stats};
 
 /// The largest board a program is asked; the checks never go past it.
 const MAX_N: usize = Scope::MAX_COUNTS_TO;
+
+/// The longest line a program may print: a solution of the largest board
+/// is under 50 bytes, so anything near this is not one.
+const LONGEST_LINE: usize = 4096;
+
+/// What the program runs of one check process have printed so far: the
+/// check process is the grader's `program-check`, one per check, so this is
+/// the output of one check.
+static PRINTED: AtomicU64 = AtomicU64::new(0);
 
 /// A program speaking the protocol, run once per problem.
 #[derive(Clone, Debug)]
@@ -46,17 +56,19 @@ pub struct Program {
     pub command: Vec<OsString>,
     /// The order the assignment requires of its solutions.
     pub order: Order,
+    /// The most bytes its runs may print on stdout in one check.
+    pub output_limit: u64,
 }
 
 impl Program {
     /// Runs the program on `problem` and hands each solution it prints to
     /// `sink`, killing it when the sink has had enough.
     ///
-    /// # Panics
-    ///
-    /// When the program cannot be started, prints a line that is not a
-    /// placement, or ends with a failure status or a signal: a crash, which
-    /// the suite reports with the problem being solved.
+    /// When the program cannot be started, prints something that is not a
+    /// placement of the board or more than its output limit, or ends with a
+    /// failure status or a signal, the run unwinds with a [`ProgramFault`]
+    /// that says so in the protocol's words, which the suite reports with
+    /// the question being asked.
     fn run(&self, problem: &Problem, sink: &mut Sink<'_>) {
         let (program, arguments) = self.command.split_first().expect("a command has a program");
         let mut child = Command::new(program)
@@ -65,49 +77,121 @@ impl Program {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .unwrap_or_else(|error| panic!("the program cannot be started: {error}"));
+            .unwrap_or_else(|error| crash(format!("the program cannot be started: {error}")));
         let stderr = keep_tail(child.stderr.take());
         if let Some(mut stdin) = child.stdin.take() {
             // A program that exits without reading its input is not an error
             // here; what it prints is judged.
             let _ = stdin.write_all(protocol_input(problem).as_bytes());
         }
-        let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
-        let mut stopped = false;
-        for (number, line) in stdout.lines().enumerate() {
-            let Ok(line) = line else {
-                fail(&mut child, "printed something that is not text");
-            };
-            let queens = parse_line(&line, problem.n()).unwrap_or_else(|fault| {
-                let shown = crate::grade::cut(&line, 60);
-                fail(
-                    &mut child,
-                    &format!("printed {shown:?} on line {}: {fault}", number + 1),
-                )
-            });
-            if sink(&queens).is_break() {
-                stopped = true;
-                break;
-            }
-        }
-        if stopped {
+        let stdout = child.stdout.take().expect("stdout is piped");
+        if let Err(fault) = self.read_solutions(stdout, problem, sink) {
             let _ = child.kill();
             let _ = child.wait();
-            return;
+            match fault {
+                Stop::Enough => return,
+                Stop::Fault(fault) => std::panic::resume_unwind(Box::new(fault)),
+            }
         }
         let status = child.wait().expect("the program was started");
         if !status.success() {
             let tail = stderr.join().unwrap_or_default();
-            panic!("the program {}{}", ending(status), stderr_note(&tail));
+            crash(format!(
+                "the program {}{}",
+                ending(status),
+                stderr_note(&tail)
+            ));
         }
+    }
+
+    /// Reads the program's lines, handing each solution to `sink`, until
+    /// the program closes its stdout; stops early when the sink has had
+    /// enough or the program did something wrong.
+    fn read_solutions(
+        &self,
+        stdout: ChildStdout,
+        problem: &Problem,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), Stop> {
+        let mut reader = BufReader::new(stdout);
+        let mut line = Vec::new();
+        for number in 1_u64.. {
+            line.clear();
+            let read = (&mut reader)
+                .take(LONGEST_LINE as u64 + 1)
+                .read_until(b'\n', &mut line)
+                .unwrap_or(0);
+            if read == 0 {
+                return Ok(());
+            }
+            let printed = PRINTED.fetch_add(read as u64, Ordering::Relaxed) + read as u64;
+            if printed > self.output_limit {
+                return Err(Stop::Fault(ProgramFault {
+                    crashed: true,
+                    message: format!(
+                        "the program printed more than {} in this check (the assignment's \
+                         limits.output_mib): it should print each solution once",
+                        mebibytes(self.output_limit)
+                    ),
+                }));
+            }
+            if facts::solution_count(problem.n()).is_some_and(|most| number > most) {
+                return Err(Stop::Fault(ProgramFault {
+                    crashed: false,
+                    message: format!(
+                        "line {number} ({}): more lines than the plain board of n = {} has \
+                         solutions ({}): a program prints each solution once",
+                        shown(&line),
+                        problem.n(),
+                        facts::solution_count(problem.n()).unwrap_or_default(),
+                    ),
+                }));
+            }
+            let queens = parse_line(&line, problem.n()).map_err(|fault| {
+                Stop::Fault(ProgramFault {
+                    crashed: false,
+                    message: format!("line {number} ({}): {fault}", shown(&line)),
+                })
+            })?;
+            if sink(&queens).is_break() {
+                return Err(Stop::Enough);
+            }
+        }
+        Ok(())
     }
 }
 
-/// Kills the program and panics with `what` it did wrong.
-fn fail(child: &mut Child, what: &str) -> ! {
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("the program {what}");
+/// Why the reading of a program's output stopped before its end.
+enum Stop {
+    /// The sink had enough solutions.
+    Enough,
+    /// The program did something wrong.
+    Fault(ProgramFault),
+}
+
+/// Unwinds with the crash of a program, described by `message`.
+fn crash(message: String) -> ! {
+    std::panic::resume_unwind(Box::new(ProgramFault {
+        crashed: true,
+        message,
+    }))
+}
+
+/// `bytes` as "16 MiB" (or in bytes when under one).
+fn mebibytes(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// A printed line as a message shows it: quoted, its end of line dropped,
+/// cut to 60 characters.
+fn shown(line: &[u8]) -> String {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim_end_matches(['\n', '\r']);
+    format!("{:?}", crate::grade::cut(text, 60))
 }
 
 /// The problem as the program reads it.
@@ -119,15 +203,56 @@ pub fn protocol_input(problem: &Problem) -> String {
     input
 }
 
-/// A printed line as a placement: the columns of its queens, as many as the
-/// board has rows. A placement of the wrong length or off the board is
-/// returned as printed, for the checks to name its fault.
-fn parse_line(line: &str, n: usize) -> Result<Vec<usize>, String> {
-    let queens: Result<Vec<usize>, _> = line.split_whitespace().map(str::parse).collect();
-    let queens = queens
-        .map_err(|_| format!("expected {n} column numbers from 0 to n - 1, separated by spaces"))?;
-    if queens.len() > MAX_N {
-        return Err(format!("expected {n} column numbers, got {}", queens.len()));
+/// A printed line (its end of line included, if it has one) as a placement
+/// of a board of `n`: `n` column numbers from 0 to `n - 1`, separated by
+/// spaces or tabs, with spaces, tabs and a carriage return allowed around
+/// them. Anything else is the program's fault, described in the protocol's
+/// words. Whether the placement is a solution is the checks' to judge.
+fn parse_line(line: &[u8], n: usize) -> Result<Vec<usize>, String> {
+    if line.len() > LONGEST_LINE {
+        return Err(format!(
+            "longer than {LONGEST_LINE} bytes: a line holds the {n} column numbers of one solution"
+        ));
+    }
+    let text = std::str::from_utf8(line)
+        .map_err(|_| "not text: a line holds column numbers in ASCII digits".to_owned())?;
+    let words: Vec<&str> = text.split_ascii_whitespace().collect();
+    if words.is_empty() && n > 0 {
+        return Err(format!(
+            "an empty line: for n > 0 every line holds n columns (here {n}); \
+             only the one solution of n = 0 is an empty line"
+        ));
+    }
+    let mut queens = Vec::with_capacity(words.len());
+    for word in &words {
+        let col = word
+            .parse::<usize>()
+            .ok()
+            .filter(|_| word.bytes().all(|byte| byte.is_ascii_digit()))
+            .ok_or_else(|| {
+                format!(
+                    "{word:?} is not a column number: a line holds {n} numbers from 0 to {}, \
+                     separated by spaces",
+                    n.saturating_sub(1)
+                )
+            })?;
+        if col >= n {
+            return Err(format!(
+                "column {col} is outside a {n}×{n} board: columns are 0-based, 0 to {}",
+                n.saturating_sub(1)
+            ));
+        }
+        queens.push(col);
+    }
+    if queens.len() != n {
+        return Err(format!(
+            "{} for a {n}×{n} board: every line holds n = {n} columns, one per row",
+            if queens.len() == 1 {
+                "1 column".to_owned()
+            } else {
+                format!("{} columns", queens.len())
+            }
+        ));
     }
     Ok(queens)
 }
@@ -235,6 +360,22 @@ mod tests {
     use super::*;
     use queens_core::Square;
 
+    fn program(script: &str, order: Order) -> Program {
+        Program {
+            command: ["sh", "-c", script].map(OsString::from).to_vec(),
+            order,
+            output_limit: 1 << 20,
+        }
+    }
+
+    /// The fault a run of `program` on `problem` unwinds with.
+    fn fault(program: &Program, problem: &Problem) -> ProgramFault {
+        let payload =
+            std::panic::catch_unwind(|| program.solve(problem, &mut |_| ControlFlow::Continue(())))
+                .unwrap_err();
+        payload.downcast_ref::<ProgramFault>().unwrap().clone()
+    }
+
     #[test]
     fn the_input_is_the_size_then_the_queens() {
         let problem = Problem::with_queens(8, [Square::new(0, 2), Square::new(3, 4)]).unwrap();
@@ -243,29 +384,53 @@ mod tests {
     }
 
     #[test]
-    fn lines_are_read_as_columns() {
-        assert_eq!(parse_line("1 3 0 2", 4), Ok(vec![1, 3, 0, 2]));
-        assert_eq!(parse_line("", 0), Ok(vec![]));
-        assert_eq!(parse_line("  1\t3 0 2 ", 4), Ok(vec![1, 3, 0, 2]));
-        assert_eq!(parse_line("1 3 0", 4), Ok(vec![1, 3, 0]));
+    fn lines_are_read_as_columns_with_spaces_tabs_and_crlf() {
+        assert_eq!(parse_line(b"1 3 0 2\n", 4), Ok(vec![1, 3, 0, 2]));
+        assert_eq!(parse_line(b"  1\t3 0 2 \r\n", 4), Ok(vec![1, 3, 0, 2]));
+        assert_eq!(parse_line(b"1 3 0 2", 4), Ok(vec![1, 3, 0, 2]));
+        assert_eq!(parse_line(b"\n", 0), Ok(vec![]));
+        assert_eq!(parse_line(b"\r\n", 0), Ok(vec![]));
+    }
+
+    #[test]
+    fn faults_are_named_in_the_protocols_words() {
         assert_eq!(
-            parse_line("1,3,0,2", 4),
-            Err("expected 4 column numbers from 0 to n - 1, separated by spaces".into())
+            parse_line(b"1 2 3 4\n", 4).unwrap_err(),
+            "column 4 is outside a 4×4 board: columns are 0-based, 0 to 3"
+        );
+        assert_eq!(
+            parse_line(b"\n", 4).unwrap_err(),
+            "an empty line: for n > 0 every line holds n columns (here 4); \
+             only the one solution of n = 0 is an empty line"
+        );
+        assert_eq!(
+            parse_line(b"1 3 0\n", 4).unwrap_err(),
+            "3 columns for a 4×4 board: every line holds n = 4 columns, one per row"
+        );
+        assert_eq!(
+            parse_line(b"1,3,0,2\n", 4).unwrap_err(),
+            "\"1,3,0,2\" is not a column number: a line holds 4 numbers from 0 to 3, separated by spaces"
+        );
+        assert_eq!(
+            parse_line(b"+1 3 0 2\n", 4).unwrap_err(),
+            "\"+1\" is not a column number: a line holds 4 numbers from 0 to 3, separated by spaces"
+        );
+        assert_eq!(
+            parse_line(b"0\n", 0).unwrap_err(),
+            "column 0 is outside a 0×0 board: columns are 0-based, 0 to 0"
+        );
+        assert_eq!(
+            parse_line(&[0xff, b'\n'], 4).unwrap_err(),
+            "not text: a line holds column numbers in ASCII digits"
         );
     }
 
     #[test]
     fn a_shell_program_is_a_solver() {
-        let program = Program {
-            command: [
-                "sh",
-                "-c",
-                "read n k; if [ $n = 4 ]; then echo 1 3 0 2; echo 2 0 3 1; fi",
-            ]
-            .map(OsString::from)
-            .to_vec(),
-            order: Order::RowMajor,
-        };
+        let program = program(
+            "read n k; if [ $n = 4 ]; then echo 1 3 0 2; echo 2 0 3 1; fi",
+            Order::RowMajor,
+        );
         let mut got = Vec::new();
         program
             .solve(&Problem::new(4), &mut |queens| {
@@ -286,23 +451,31 @@ mod tests {
 
     #[test]
     fn a_failing_program_is_a_crash_with_its_last_words() {
-        let program = Program {
-            command: [
-                "sh",
-                "-c",
-                "echo 'IndexError: list index out of range' >&2; exit 1",
-            ]
-            .map(OsString::from)
-            .to_vec(),
-            order: Order::Unspecified,
-        };
-        let panic = std::panic::catch_unwind(|| {
-            program.solve(&Problem::new(4), &mut |_| ControlFlow::Continue(()))
-        })
-        .unwrap_err();
+        let program = program(
+            "echo 'IndexError: list index out of range' >&2; exit 1",
+            Order::Unspecified,
+        );
         assert_eq!(
-            panic.downcast_ref::<String>().unwrap(),
-            "the program exited with status 1: IndexError: list index out of range"
+            fault(&program, &Problem::new(4)),
+            ProgramFault {
+                crashed: true,
+                message: "the program exited with status 1: IndexError: list index out of range"
+                    .to_owned()
+            }
+        );
+    }
+
+    #[test]
+    fn a_one_based_line_is_a_wrong_answer_naming_the_line() {
+        let program = program("echo 2 4 1 3", Order::Unspecified);
+        assert_eq!(
+            fault(&program, &Problem::new(4)),
+            ProgramFault {
+                crashed: false,
+                message: "line 1 (\"2 4 1 3\"): column 4 is outside a 4×4 board: \
+                          columns are 0-based, 0 to 3"
+                    .to_owned()
+            }
         );
     }
 }

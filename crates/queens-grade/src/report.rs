@@ -9,6 +9,7 @@ use serde::Serialize;
 use tabled::builder::Builder;
 use tabled::settings::Style;
 
+use crate::assignment::{GradescopeSettings, Visibility};
 use crate::grade::{CheckResult, Graded, Grading, Verdict, cut};
 
 /// The table: one row per submission, one column per group that counts
@@ -62,10 +63,7 @@ fn group_cell(graded: &Graded, group: Group) -> String {
         .iter()
         .filter(|check| check.verdict == Verdict::Pass)
         .count();
-    let applying = checks
-        .iter()
-        .filter(|check| check.verdict != Verdict::NotApplicable)
-        .count();
+    let applying = checks.iter().filter(|check| check.verdict.counts()).count();
     format!("{symbols} {passed}/{applying}")
 }
 
@@ -83,7 +81,7 @@ fn footer(grading: &Grading) -> String {
     }
     let _ = writeln!(
         text,
-        "✓ pass  ✗ fail  C crash  T timeout  · does not apply; --details explains each"
+        "✓ pass  ✗ fail  C crash  T timeout  - not reached  · does not apply; --details explains each"
     );
     let _ = writeln!(
         text,
@@ -101,9 +99,11 @@ pub fn details(grading: &Grading) -> String {
         if let Some(reason) = &graded.not_checked {
             let _ = writeln!(text, "{}: {reason}", graded.name);
         }
-        for check in graded.checks.iter().filter(|check| {
-            check.verdict != Verdict::Pass && check.verdict != Verdict::NotApplicable
-        }) {
+        for check in graded
+            .checks
+            .iter()
+            .filter(|check| check.verdict != Verdict::Pass && check.verdict.counts())
+        {
             let _ = writeln!(
                 text,
                 "{}: {} {}: {}",
@@ -131,10 +131,10 @@ pub fn csv(grading: &Grading) -> Result<String, String> {
         .map_err(|error| error.to_string())?;
     for graded in &grading.submissions {
         let mut row = vec![
-            graded.name.clone(),
-            graded.kind.clone(),
-            format!("{:.1}", graded.score),
-            graded.not_checked.clone().unwrap_or_default(),
+            spreadsheet_safe(&graded.name),
+            spreadsheet_safe(&graded.kind),
+            graded.score.to_string(),
+            spreadsheet_safe(graded.not_checked.as_deref().unwrap_or_default()),
         ];
         row.extend(grading.checks.iter().map(|name| {
             graded
@@ -151,55 +151,54 @@ pub fn csv(grading: &Grading) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|error| error.to_string())
 }
 
+/// `cell` as a spreadsheet reads it as text: one that starts like a
+/// formula (`=`, `+`, `-`, `@`, a tab or a carriage return, as a student's
+/// folder named `=cmd|calc` does) is prefixed with an apostrophe, which a
+/// spreadsheet shows as text and does not run.
+fn spreadsheet_safe(cell: &str) -> String {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}")
+    } else {
+        cell.to_owned()
+    }
+}
+
 /// The whole run as JSON.
 pub fn json(grading: &Grading) -> String {
     serde_json::to_string_pretty(grading).expect("a grading serialises") + "\n"
 }
 
 /// Gradescope's `results.json` for the one submission of the run: a test
-/// per check, each worth its group's weight shared among the group's checks,
-/// out of 100 in all.
-pub fn gradescope(grading: &Grading) -> Result<String, String> {
+/// per check that applies, each worth its group's weight shared among the
+/// group's checks, out of 100 in all; the exact score at the top; who sees
+/// what as the assignment says; and the seed and the confinement in a test
+/// only instructors see.
+pub fn gradescope(grading: &Grading, settings: &GradescopeSettings) -> Result<String, String> {
     let [graded] = grading.submissions.as_slice() else {
         return Err(format!(
             "--format gradescope grades one submission, as Gradescope runs it; {} were given",
             grading.submissions.len()
         ));
     };
-    // The checks that apply, and the groups that have any: the score's
-    // terms, so that the tests' points add up to the score.
     let applying: Vec<&CheckResult> = graded
         .checks
         .iter()
-        .filter(|check| check.verdict != Verdict::NotApplicable)
+        .filter(|check| check.verdict.counts())
         .collect();
-    let in_group = |group: Group| applying.iter().filter(|check| check.group == group).count();
-    let total_weight: f64 = grading
-        .weights
-        .iter()
-        .filter(|(group, _)| in_group(*group) > 0)
-        .map(|(_, weight)| weight)
-        .sum();
-    let worth = |group: Group| {
-        let weight = grading
-            .weights
-            .iter()
-            .find(|(counted, _)| *counted == group)
-            .map_or(0.0, |(_, weight)| *weight);
-        100.0 * weight / total_weight / in_group(group) as f64
-    };
-    let tests: Vec<GradescopeTest> = match &graded.not_checked {
+    let worths = shares_of_100(&check_weights(grading, &applying));
+    let mut tests: Vec<GradescopeTest> = match &graded.not_checked {
         Some(reason) => vec![GradescopeTest {
             name: "build".to_owned(),
             score: 0.0,
             max_score: 100.0,
             status: "failed",
             output: reason.clone(),
+            visibility: settings.visibility,
         }],
         None => applying
             .iter()
-            .map(|check| {
-                let max_score = worth(check.group);
+            .zip(worths)
+            .map(|(check, max_score)| {
                 let passed = check.verdict == Verdict::Pass;
                 GradescopeTest {
                     name: format!("{} ({})", check.name, check.group.name()),
@@ -207,17 +206,71 @@ pub fn gradescope(grading: &Grading) -> Result<String, String> {
                     max_score,
                     status: if passed { "passed" } else { "failed" },
                     output: format!("{}: {}", check.verdict.word(), check.message),
+                    visibility: settings.visibility,
                 }
             })
             .collect(),
     };
+    tests.push(GradescopeTest {
+        name: "grading run (instructors only)".to_owned(),
+        score: 0.0,
+        max_score: 0.0,
+        status: "passed",
+        output: format!(
+            "seed {} (queens-grade grade --seed {} repeats this run); {}",
+            grading.seed, grading.seed, grading.confinement
+        ),
+        visibility: Visibility::Hidden,
+    });
     let results = GradescopeResults {
         score: graded.score,
         execution_time: grading.seconds,
-        output: format!("seed {}; {}", grading.seed, grading.confinement),
+        visibility: settings.visibility,
+        stdout_visibility: settings.stdout_visibility,
         tests,
     };
     Ok(serde_json::to_string_pretty(&results).expect("results serialise") + "\n")
+}
+
+/// The weight of each check of `applying` in the score: its group's weight
+/// shared among the group's checks that apply.
+fn check_weights(grading: &Grading, applying: &[&CheckResult]) -> Vec<f64> {
+    let in_group = |group: Group| applying.iter().filter(|check| check.group == group).count();
+    applying
+        .iter()
+        .map(|check| {
+            let weight = grading
+                .weights
+                .iter()
+                .find(|(counted, _)| *counted == check.group)
+                .map_or(0.0, |(_, weight)| *weight);
+            weight / in_group(check.group) as f64
+        })
+        .collect()
+}
+
+/// The finest share of a point the tests' worths are counted in: a
+/// multiple of 1/1,024 is exact in binary (and short in decimal, so JSON
+/// readers parse it back exactly), so any sum of them is exact
+/// too, and the worths add up to exactly 100 in whatever order Gradescope
+/// sums them (100 / 11 in floating point does not: eleven of them make
+/// 100.00000000000001).
+const GRAIN: f64 = 1_024.0;
+
+/// `weights` scaled to shares of 100, each rounded to [`GRAIN`], the last
+/// taking what rounding left so that they add up to exactly 100.
+fn shares_of_100(weights: &[f64]) -> Vec<f64> {
+    let total: f64 = weights.iter().sum();
+    if weights.is_empty() || total <= 0.0 {
+        return vec![0.0; weights.len()];
+    }
+    let mut shares: Vec<f64> = weights
+        .iter()
+        .map(|weight| (100.0 * weight / total * GRAIN).round() / GRAIN)
+        .collect();
+    let others: f64 = shares[..shares.len() - 1].iter().sum();
+    *shares.last_mut().expect("there is a share") = 100.0 - others;
+    shares
 }
 
 /// Gradescope's `results.json`.
@@ -225,7 +278,8 @@ pub fn gradescope(grading: &Grading) -> Result<String, String> {
 struct GradescopeResults {
     score: f64,
     execution_time: f64,
-    output: String,
+    visibility: Visibility,
+    stdout_visibility: Visibility,
     tests: Vec<GradescopeTest>,
 }
 
@@ -237,4 +291,43 @@ struct GradescopeTest {
     max_score: f64,
     status: &'static str,
     output: String,
+    visibility: Visibility,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_that_look_like_formulas_are_text() {
+        assert_eq!(
+            spreadsheet_safe("=cmd|' /C calc'!A0"),
+            "'=cmd|' /C calc'!A0"
+        );
+        assert_eq!(spreadsheet_safe("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(spreadsheet_safe("-2+3"), "'-2+3");
+        assert_eq!(spreadsheet_safe("ada"), "ada");
+        assert_eq!(spreadsheet_safe(""), "");
+    }
+
+    #[test]
+    fn shares_add_up_to_exactly_100_in_any_order() {
+        let shares = shares_of_100(&[1.0; 11]);
+        assert_eq!(shares.iter().sum::<f64>(), 100.0);
+        assert_eq!(shares.iter().rev().sum::<f64>(), 100.0);
+        assert!(
+            shares
+                .iter()
+                .all(|share| (share - 100.0 / 11.0).abs() < 1e-4)
+        );
+        let mixed = shares_of_100(
+            &[0.75 / 14.0; 14]
+                .into_iter()
+                .chain([0.25 / 3.0; 3])
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(mixed.iter().sum::<f64>(), 100.0);
+        assert_eq!(shares_of_100(&[]), Vec::<f64>::new());
+        assert_eq!(shares_of_100(&[2.0]), [100.0]);
+    }
 }

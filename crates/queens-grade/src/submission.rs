@@ -18,12 +18,11 @@ use crate::assignment::Assignment;
 pub enum Kind {
     /// A Rust crate exporting `pub fn solver()`.
     Crate,
-    /// A program in `language`, from these source files.
+    /// A program in `language`: a source file, or a folder whose every
+    /// file is part of it.
     Program {
         /// The language's name in the assignment.
         language: String,
-        /// Its source files.
-        sources: Vec<PathBuf>,
     },
     /// Not a submission, for this reason.
     NotASubmission(String),
@@ -60,15 +59,24 @@ pub fn discover(paths: &[PathBuf], assignment: &Assignment) -> Result<Vec<Submis
     }
     let mut found = Vec::new();
     for path in paths {
-        if !path.exists() {
-            return Err(format!("{}: no such file or folder", path.display()));
+        if let Err(error) = std::fs::metadata(path) {
+            return Err(missing(path, &error));
         }
         if is_folder_of_submissions(path, assignment) {
             // Each folder inside is a student's, submission or not; of the
             // files, only programs are (a README beside them is not).
             for entry in entries(path)? {
-                let kind = classify(&entry, assignment);
-                if entry.is_dir() || !matches!(kind, Kind::NotASubmission(_)) {
+                let kind = if entry.is_symlink() {
+                    Kind::NotASubmission(format!(
+                        "{} is a symbolic link: a submission in a class folder is the file or \
+                         folder itself",
+                        entry.display()
+                    ))
+                } else {
+                    classify(&entry, assignment)
+                };
+                if entry.is_dir() || entry.is_symlink() || !matches!(kind, Kind::NotASubmission(_))
+                {
                     found.push(submission(entry, kind));
                 }
             }
@@ -78,6 +86,25 @@ pub fn discover(paths: &[PathBuf], assignment: &Assignment) -> Result<Vec<Submis
     }
     unique_names(&found)?;
     Ok(found)
+}
+
+/// Why `path`, which cannot be read, is not there: a loop of symbolic
+/// links, a link to nothing, or nothing at all.
+fn missing(path: &Path, error: &std::io::Error) -> String {
+    if error.raw_os_error() == Some(nix::libc::ELOOP) {
+        return format!("{}: a loop of symbolic links", path.display());
+    }
+    match std::fs::read_link(path) {
+        Ok(target) => format!(
+            "{}: a symbolic link to {}, which does not exist",
+            path.display(),
+            target.display()
+        ),
+        Err(_) if error.kind() == std::io::ErrorKind::NotFound => {
+            format!("{}: no such file or folder", path.display())
+        }
+        Err(_) => format!("{}: {error}", path.display()),
+    }
 }
 
 /// A submission at `path`.
@@ -99,10 +126,7 @@ fn submission(path: PathBuf, kind: Kind) -> Submission {
 fn classify(path: &Path, assignment: &Assignment) -> Kind {
     if path.is_file() {
         return match language_of(path, assignment) {
-            Some(language) => Kind::Program {
-                language,
-                sources: vec![path.to_owned()],
-            },
+            Some(language) => Kind::Program { language },
             None => Kind::NotASubmission(format!(
                 "{} is neither a crate nor a source file of a language the assignment knows ({})",
                 path.display(),
@@ -126,7 +150,7 @@ fn classify(path: &Path, assignment: &Assignment) -> Kind {
     }
     let mut languages = by_language.into_iter();
     match (languages.next(), languages.next()) {
-        (Some((language, sources)), None) => Kind::Program { language, sources },
+        (Some((language, _)), None) => Kind::Program { language },
         (Some((first, _)), Some((second, _))) => Kind::NotASubmission(format!(
             "source files in two languages ({first} and {second}): a submission is one program"
         )),
@@ -347,6 +371,22 @@ mod tests {
         assert_eq!(
             discover(&[], &assignment).unwrap_err(),
             "no submission given: name a submission or a folder of them"
+        );
+        let looped = root.path().join("loop");
+        std::os::unix::fs::symlink(&looped, &looped).unwrap();
+        assert_eq!(
+            discover(std::slice::from_ref(&looped), &assignment).unwrap_err(),
+            format!("{}: a loop of symbolic links", looped.display())
+        );
+        let dangling = root.path().join("dangling");
+        std::os::unix::fs::symlink(root.path().join("gone"), &dangling).unwrap();
+        assert_eq!(
+            discover(std::slice::from_ref(&dangling), &assignment).unwrap_err(),
+            format!(
+                "{}: a symbolic link to {}, which does not exist",
+                dangling.display(),
+                root.path().join("gone").display()
+            )
         );
     }
 }

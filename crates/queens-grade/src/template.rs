@@ -1,20 +1,92 @@
 //! `new-submission`: a Rust crate a student starts from, which `cargo test`
-//! checks with the whole conformance suite from the first minute.
+//! checks with the whole conformance suite from the first minute, on any
+//! day.
 //!
 //! The crate depends on `queens-core` (and, for its tests, on
-//! `queens-conformance`) by path, at this checkout's `crates/` folder: the
-//! workspace's crates are not published, so a path (or a git dependency on
-//! the repository) is what works. The grader points those dependencies at
-//! its own copies anyway, so the path only matters for the student's own
-//! `cargo test`.
+//! `queens-conformance`) from a [`Source`]: by default paths into this
+//! checkout's `crates/` folder, which build on this machine; with `--git
+//! URL`, the course's copy of the repository, which builds wherever it can
+//! be cloned. (Once the two crates are published, `queens-core = "0.1"`
+//! works as well; both pass `cargo package`.) The grader points those
+//! dependencies at its own copies whatever is written, so the source only
+//! matters for the student's own `cargo test`.
+//!
+//! It also gets the workspace's `Cargo.lock`, so that its first build
+//! resolves every dependency to the versions the suite was tested with,
+//! rather than to whatever crates.io published that morning. The suite
+//! itself is written to build with the newest releases too (CI checks it,
+//! with `cargo xtask template-check`), so a student who runs `cargo update`
+//! is not stranded either.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::prepare::crates_folder;
+use crate::prepare::{WORKSPACE_LOCK, crates_folder};
+
+/// Where a new submission takes the workspace's crates from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Paths to the crates in this folder: this checkout's `crates/`.
+    Path(PathBuf),
+    /// A git repository holding the workspace, at a revision if given.
+    Git {
+        /// The repository's address.
+        url: String,
+        /// A commit, tag or branch; the default branch when `None`.
+        rev: Option<String>,
+    },
+}
+
+impl Source {
+    /// This checkout's crates.
+    pub fn this_checkout() -> Self {
+        Source::Path(crates_folder())
+    }
+
+    /// The dependency on the workspace crate `krate`, as an inline table.
+    fn dependency(&self, krate: &str) -> String {
+        match self {
+            Source::Path(crates) => format!(
+                "{{ path = {} }}",
+                toml_string(&crates.join(krate).to_string_lossy())
+            ),
+            Source::Git { url, rev: None } => format!("{{ git = {} }}", toml_string(url)),
+            Source::Git {
+                url,
+                rev: Some(rev),
+            } => format!(
+                "{{ git = {}, rev = {} }}",
+                toml_string(url),
+                toml_string(rev)
+            ),
+        }
+    }
+
+    /// The comment above the dependencies, saying where they come from.
+    fn comment(&self) -> &'static str {
+        match self {
+            Source::Path(_) => {
+                "# The queens crates, by path into the queens checkout this crate was made\n\
+                 # from: it builds on that machine. Elsewhere, use a git dependency on your\n\
+                 # course's copy of the repository: { git = \"https://…/queens\" }. The\n\
+                 # grader uses its own copies whatever is written here."
+            }
+            Source::Git { .. } => {
+                "# The queens crates, from your course's copy of the queens repository.\n\
+                 # The grader uses its own copies whatever is written here."
+            }
+        }
+    }
+}
+
+/// `text` as a TOML basic string.
+fn toml_string(text: &str) -> String {
+    toml::Value::String(text.to_owned()).to_string()
+}
 
 /// Makes a new submission crate called `name` in the folder `folder`, which
-/// must not exist or be empty. Returns the files written.
-pub fn new_submission(folder: &Path, name: &str) -> Result<Vec<String>, String> {
+/// must not exist or be empty, taking the workspace's crates from
+/// `source`. Returns the files written.
+pub fn new_submission(folder: &Path, name: &str, source: &Source) -> Result<Vec<String>, String> {
     check_name(name)?;
     if folder.exists() {
         let mut entries =
@@ -26,9 +98,9 @@ pub fn new_submission(folder: &Path, name: &str) -> Result<Vec<String>, String> 
             ));
         }
     }
-    let crates = crates_folder();
     let files = [
-        ("Cargo.toml", manifest(name, &crates)),
+        ("Cargo.toml", manifest(name, source)),
+        ("Cargo.lock", WORKSPACE_LOCK.to_owned()),
         ("src/lib.rs", library(name)),
         ("tests/conformance.rs", conformance_test(name)),
         (".gitignore", "/target\n".to_owned()),
@@ -128,7 +200,7 @@ fn check_name(name: &str) -> Result<(), String> {
 }
 
 /// The crate's `Cargo.toml`.
-fn manifest(name: &str, crates: &Path) -> String {
+fn manifest(name: &str, source: &Source) -> String {
     format!(
         r#"[package]
 name = "{name}"
@@ -136,14 +208,12 @@ version = "0.1.0"
 edition = "2024"
 publish = false
 
-# The queens crates are not on crates.io: they are used by path, from the
-# queens repository. (A git dependency on the repository works too.) The
-# grader uses its own copies whatever is written here.
+{comment}
 [dependencies]
-queens-core = {{ path = "{core}" }}
+queens-core = {core}
 
 [dev-dependencies]
-queens-conformance = {{ path = "{conformance}" }}
+queens-conformance = {conformance}
 
 # The suite lists every solution of small boards to compare with yours;
 # optimising the dependencies keeps `cargo test` quick while your own code
@@ -151,8 +221,9 @@ queens-conformance = {{ path = "{conformance}" }}
 [profile.dev.package."*"]
 opt-level = 3
 "#,
-        core = crates.join("queens-core").display(),
-        conformance = crates.join("queens-conformance").display(),
+        comment = source.comment(),
+        core = source.dependency("queens-core"),
+        conformance = source.dependency("queens-conformance"),
     )
 }
 
@@ -225,6 +296,13 @@ fn conformance_test(name: &str) -> String {
     format!(
         r#"//! The shared conformance suite, one test per check, on this crate's
 //! solver: `cargo test` runs it.
+//!
+//! These are the checks the default assignment grades, the correctness
+//! group: your solver is green here exactly when the grader gives it full
+//! marks. The instrumentation checks (statistics, progress, stopping at any
+//! node) are listed as ignored. If your assignment weighs them, write
+//! `queens_conformance::suite!(#[instrumentation] {krate}::solver());`
+//! below instead, or run `cargo test -- --include-ignored`.
 
 queens_conformance::suite!({krate}::solver());
 "#
@@ -234,6 +312,44 @@ queens_conformance::suite!({krate}::solver());
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_git_source_makes_git_dependencies_and_a_lock_comes_along() {
+        let folder = tempfile::tempdir().unwrap();
+        let crate_folder = folder.path().join("ada");
+        let source = Source::Git {
+            url: "https://example.invalid/course/queens".to_owned(),
+            rev: Some("v1".to_owned()),
+        };
+        let files = new_submission(&crate_folder, "ada", &source).unwrap();
+        assert_eq!(
+            files,
+            [
+                "Cargo.toml",
+                "Cargo.lock",
+                "src/lib.rs",
+                "tests/conformance.rs",
+                ".gitignore"
+            ]
+        );
+        let manifest = std::fs::read_to_string(crate_folder.join("Cargo.toml")).unwrap();
+        assert!(
+            manifest.contains(
+                "queens-core = { git = \"https://example.invalid/course/queens\", rev = \"v1\" }"
+            ),
+            "{manifest}"
+        );
+        assert!(!manifest.contains("path ="), "{manifest}");
+        assert_eq!(
+            std::fs::read_to_string(crate_folder.join("Cargo.lock")).unwrap(),
+            WORKSPACE_LOCK
+        );
+        let parsed: toml::Table = manifest.parse().unwrap();
+        assert_eq!(
+            parsed["dev-dependencies"]["queens-conformance"]["git"].as_str(),
+            Some("https://example.invalid/course/queens")
+        );
+    }
 
     #[test]
     fn names_must_be_crate_names() {
@@ -255,7 +371,7 @@ mod tests {
     fn a_non_empty_folder_is_left_alone() {
         let folder = tempfile::tempdir().unwrap();
         std::fs::write(folder.path().join("keep.txt"), "mine").unwrap();
-        let error = new_submission(folder.path(), "ada").unwrap_err();
+        let error = new_submission(folder.path(), "ada", &Source::this_checkout()).unwrap_err();
         assert!(
             error.ends_with("already exists and is not empty"),
             "{error}"

@@ -485,4 +485,7 @@ mod tests {
 }
 
 #[cfg(test)]
-queens_conformance::suite!(LookupArrays);
+queens_conformance::suite!(
+    #[instrumentation]
+    LookupArrays
+);

@@ -377,4 +377,7 @@ mod tests {
 }
 
 #[cfg(test)]
-queens_conformance::suite!(MatrixBacktracking);
+queens_conformance::suite!(
+    #[instrumentation]
+    MatrixBacktracking
+);

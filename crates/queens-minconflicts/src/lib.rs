@@ -170,4 +170,7 @@ impl Search for MinConflicts {
 }
 
 #[cfg(test)]
-queens_conformance::suite!(MinConflicts::default());
+queens_conformance::suite!(
+    #[instrumentation]
+    MinConflicts::default()
+);

@@ -758,6 +758,7 @@ mod tests {
 // only as far as its practical_n. A grader's assignment would not.
 #[cfg(test)]
 queens_conformance::suite!(
+    #[instrumentation]
     conformance => NaiveCombinations,
     queens_conformance::Scope::for_this_run()
         .counting_to(NaiveCombinations::INFO.practical_n)

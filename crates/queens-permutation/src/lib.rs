@@ -851,6 +851,7 @@ mod tests {
 // grader's assignment would not narrow anything.
 #[cfg(test)]
 queens_conformance::suite!(
+    #[instrumentation]
     conformance => Permutations,
     queens_conformance::Scope::for_this_run().counting_to(11)
 );

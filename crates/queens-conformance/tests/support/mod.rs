@@ -7,8 +7,10 @@
 //! row-by-row search with lookup arrays, small enough to be checked by eye.
 
 mod one;
+mod stateful;
 
 pub(crate) use one::{Formula, OneVariant};
+pub(crate) use stateful::{KeepsBoard, Reset};
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};

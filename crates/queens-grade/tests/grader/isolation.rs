@@ -9,6 +9,26 @@ use queens_conformance::{Applies, find_check};
 
 use crate::support::{grade_json, grader, shared_target, submission, verdict, workspace};
 
+#[test]
+fn a_link_in_a_submission_is_refused_with_its_name_and_never_followed() {
+    let folder = tempfile::tempdir().unwrap();
+    let secret = write(&folder.path().join("secret.txt"), "the teacher's notes\n");
+    let class = folder.path().join("class");
+    write(
+        &class.join("spy/queens.py"),
+        "print(open('steal.py').read())\n",
+    );
+    std::os::unix::fs::symlink(&secret, class.join("spy/steal.py")).unwrap();
+    let report = grade_json(&[&class.join("spy")], "", &["--no-sandbox"]);
+    let spy = submission(&report, "spy");
+    assert_eq!(
+        spy["not_checked"],
+        "not a submission: steal.py is a symbolic link: a submission's files are copied as \
+         they are and a link is not followed; put the file itself in the folder"
+    );
+    assert!(!report.to_string().contains("the teacher's notes"));
+}
+
 /// Writes `text` to `path`, making its folder.
 fn write(path: &Path, text: &str) -> PathBuf {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -66,10 +86,19 @@ fn a_program_that_hangs_is_killed_with_the_processes_it_started() {
         &["--no-sandbox"],
     );
     let graded = submission(&report, "hangs");
-    assert_eq!(verdicts_of_runs(graded), ["TIMEOUT"; 11], "{graded:#}");
+    // The first check runs out of time on n = 0; the later ones ask nothing
+    // about a board that size or larger.
+    let mut expected = vec!["NOT REACHED"; 11];
+    expected[0] = "TIMEOUT";
+    assert_eq!(verdicts_of_runs(graded), expected, "{graded:#}");
+    assert_eq!(
+        verdict(graded, "solutions_are_valid").1,
+        "took more than 1 s of processor time, asking n = 0, asked for every solution"
+    );
     assert_eq!(
         verdict(graded, "counts_match_oeis").1,
-        "took longer than 1.0 s"
+        "n = 0: not reached: boards of n = 0 and more are not asked after solutions_are_valid \
+         ran out of time on n = 0, asked for every solution"
     );
     let started = std::fs::read_to_string(&pids).unwrap();
     assert!(!started.is_empty());
@@ -100,7 +129,8 @@ fn a_crash_names_its_status_and_the_last_words_of_stderr() {
         verdict(graded, "counts_match_oeis"),
         (
             "CRASH",
-            "n = 0: the program exited with status 3: IndexError: list index out of range"
+            "n = 0, asked to count its solutions: the program exited with status 3: \
+             IndexError: list index out of range"
         )
     );
     assert_eq!(
@@ -209,7 +239,10 @@ fn instrumentation_counts_only_when_the_assignment_weighs_it() {
     assert_eq!(verdict(by_hand, "statistics_are_consistent").0, "FAIL");
     // 3/4 for correctness, and 1 of the 3 instrumentation checks (stopping at
     // a node, which a search that reports no node passes) of the last 1/4.
-    assert_eq!(by_hand["score"], 83.3);
+    assert_eq!(
+        by_hand["score"].as_f64(),
+        Some(100.0 * (3.0 + 1.0 / 3.0) / 4.0)
+    );
     assert_eq!(submission(&report, "rust-recursive")["score"], 100.0);
 }
 
@@ -219,31 +252,7 @@ fn reports_for_gradebooks() {
     let c_seed = c_seed.to_str().unwrap();
     let target = shared_target();
     let target = target.to_str().unwrap();
-    let folder = tempfile::tempdir().unwrap();
-    let out = folder.path().join("results.json");
-    let out_text = out.to_str().unwrap();
     let common = ["grade", "--target-dir", target, "--seed", "5", c_seed];
-    let output = grader(&[&common[..], &["--format", "gradescope", "--out", out_text]].concat());
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    assert_eq!(results["score"], 100.0);
-    let tests = results["tests"].as_array().unwrap();
-    assert_eq!(
-        tests.len(),
-        11,
-        "the order and the refusal of bad input are not a program's"
-    );
-    let total: f64 = tests
-        .iter()
-        .map(|test| test["max_score"].as_f64().unwrap())
-        .sum();
-    assert!((total - 100.0).abs() < 1e-9, "{total}");
-    assert!(results["output"].as_str().unwrap().starts_with("seed 5; "));
     let csv = grader(&[&common[..], &["--format", "csv"]].concat());
     let csv = String::from_utf8(csv.stdout).unwrap();
     let mut lines = csv.lines();
@@ -257,9 +266,14 @@ fn reports_for_gradebooks() {
         lines
             .next()
             .unwrap()
-            .starts_with("c-seed,c,100.0,,PASS,PASS,")
+            .starts_with("c-seed,c,100,,PASS,PASS,")
     );
     let table = grader(&common);
+    let stderr = String::from_utf8(table.stderr).unwrap();
+    assert!(
+        stderr.starts_with("graded c-seed (c): 100.0 in "),
+        "off a terminal, a line per submission: {stderr}"
+    );
     let table = String::from_utf8(table.stdout).unwrap();
     assert!(
         table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓·✓✓·✓✓✓···· 11/11"),
@@ -268,6 +282,78 @@ fn reports_for_gradebooks() {
     assert!(
         table.contains("seed 5 (--seed 5 repeats this run)"),
         "{table}"
+    );
+}
+
+#[test]
+fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructors() {
+    let segfault = workspace().join("examples/submissions/c-segfault");
+    let folder = tempfile::tempdir().unwrap();
+    let out = folder.path().join("results.json");
+    let assignment = folder.path().join("assignment.toml");
+    write(
+        &assignment,
+        "[gradescope]\nvisibility = \"after_due_date\"\nstdout_visibility = \"visible\"\n",
+    );
+    let target = shared_target();
+    let output = grader(&[
+        "grade",
+        "--target-dir",
+        target.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--assignment",
+        assignment.to_str().unwrap(),
+        "--format",
+        "gradescope",
+        "--out",
+        out.to_str().unwrap(),
+        segfault.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    // 7 of the 11 checks that apply to a program: not rounded.
+    assert_eq!(results["score"].as_f64(), Some(100.0 * 7.0 / 11.0));
+    assert_eq!(results["visibility"], "after_due_date");
+    assert_eq!(results["stdout_visibility"], "visible");
+    assert!(
+        results.get("output").is_none(),
+        "nothing of the run is shown to students"
+    );
+    let tests = results["tests"].as_array().unwrap();
+    let (graded, hidden) = tests.split_at(11);
+    let worth: Vec<f64> = graded
+        .iter()
+        .map(|test| test["max_score"].as_f64().unwrap())
+        .collect();
+    assert_eq!(worth.iter().sum::<f64>(), 100.0);
+    assert_eq!(worth.iter().rev().sum::<f64>(), 100.0);
+    let earned: f64 = graded
+        .iter()
+        .map(|test| test["score"].as_f64().unwrap())
+        .sum();
+    assert!((earned - 100.0 * 7.0 / 11.0).abs() < 1e-3, "{earned}");
+    assert!(
+        graded
+            .iter()
+            .all(|test| test["visibility"] == "after_due_date")
+    );
+    let [run] = hidden else {
+        panic!("one test for instructors: {hidden:?}");
+    };
+    assert_eq!(run["visibility"], "hidden");
+    assert_eq!(run["max_score"], 0.0);
+    assert!(
+        run["output"]
+            .as_str()
+            .unwrap()
+            .starts_with("seed 5 (queens-grade grade --seed 5 repeats this run); "),
+        "{run}"
     );
 }
 
@@ -293,7 +379,7 @@ fn bad_input_gets_one_line_and_status_2() {
                 path(&c_seed),
             ],
             format!(
-                "error: --target-dir {}: File exists (os error 17)",
+                "error: --target-dir {}: a file is there, not a folder",
                 a_file.display()
             ),
         ),
@@ -378,8 +464,9 @@ fn a_new_submission_runs_the_suite_with_cargo_test() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("test result: FAILED. 5 passed; 15 failed"),
+        stdout.contains("test result: FAILED. 5 passed; 12 failed; 3 ignored"),
         "only bad_input_is_refused, and the four checks for solvers that find one, which \
-         do not apply, pass a solver that refuses nothing: {stdout}"
+         do not apply, pass a solver that refuses nothing; the three instrumentation checks \
+         are ignored, as the default assignment does not weigh them: {stdout}"
     );
 }
