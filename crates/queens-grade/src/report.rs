@@ -318,7 +318,7 @@ mod tests {
         assert!(
             shares
                 .iter()
-                .all(|share| (share - 100.0 / 11.0).abs() < 1e-4)
+                .all(|share| (share - 100.0 / 11.0).abs() < 0.01)
         );
         let mixed = shares_of_100(
             &[0.75 / 14.0; 14]
