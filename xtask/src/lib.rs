@@ -50,6 +50,11 @@ pub enum Error {
     /// Something failed while the task ran. Exit status 1.
     #[error("{0}")]
     Failed(String),
+    /// The output could not be written: stdout closed or failing, or a file
+    /// after the work. Exit status 74, as in every tool
+    /// ([`queens_files::EXIT_IO`]).
+    #[error("{0}")]
+    Output(String),
     /// A program the task ran has said what went wrong and exited with this
     /// status, which the task passes on.
     #[error("")]
@@ -62,16 +67,18 @@ impl Error {
         match self {
             Error::BadInput(_) => 2,
             Error::Failed(_) => 1,
+            Error::Output(_) => queens_files::EXIT_IO,
             Error::Reported(code) => *code,
         }
     }
 }
 
 /// Writes `text` to stdout: a closed pipe (`| head`) ends the output
-/// quietly, any other failure (a full disk) is an error.
+/// quietly, any other failure (a full disk, a stdout closed with `>&-`) is
+/// an error.
 pub fn print_out(text: &str) -> Result<(), Error> {
     queens_files::to_stdout(text.as_bytes())
-        .map_err(|error| Error::Failed(format!("cannot write to stdout: {error}")))
+        .map_err(|error| Error::Output(format!("cannot write to stdout: {error}")))
 }
 
 /// The workspace root: the folder above this crate's manifest.

@@ -99,12 +99,12 @@ fn usage_error(error: clap::Error) -> ExitCode {
         error.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
-        return match error.print() {
+        return match queens_files::check_stdout().and_then(|()| error.print()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(failure) if failure.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
             Err(failure) => {
                 eprintln!("error: cannot write to stdout: {failure}");
-                ExitCode::FAILURE
+                ExitCode::from(queens_files::EXIT_IO)
             }
         };
     }

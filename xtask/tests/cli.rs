@@ -123,7 +123,7 @@ fn a_full_disk_is_an_error_and_a_closed_pipe_is_not() {
         .stdout(std::fs::File::create("/dev/full").expect("/dev/full opens"))
         .output()
         .expect("the xtask binary runs");
-    assert_eq!(full.status.code(), Some(1));
+    assert_eq!(full.status.code(), Some(74));
     assert_eq!(
         String::from_utf8_lossy(&full.stderr).trim_end(),
         "error: cannot write to stdout: No space left on device (os error 28)"
@@ -133,7 +133,7 @@ fn a_full_disk_is_an_error_and_a_closed_pipe_is_not() {
         .stdout(std::fs::File::create("/dev/full").expect("/dev/full opens"))
         .output()
         .expect("the xtask binary runs");
-    assert_eq!(help.status.code(), Some(1), "--help to a full disk fails");
+    assert_eq!(help.status.code(), Some(74), "--help to a full disk fails");
     let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(SMALL)
         .stdout(std::process::Stdio::piped())
@@ -180,5 +180,26 @@ fn a_small_comparison_prints_json_with_every_cell() {
             (&"+ symmetry".into(), &4.into()),
             (&"+ threads".into(), &4.into()),
         ]
+    );
+}
+
+#[test]
+fn a_closed_stdout_and_a_full_device_are_status_74() {
+    let closed = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" compare --help >&-")
+        .arg(env!("CARGO_BIN_EXE_xtask"))
+        .output()
+        .expect("sh runs");
+    assert_eq!(closed.status.code(), Some(74));
+    assert_eq!(
+        String::from_utf8_lossy(&closed.stderr),
+        "error: cannot write to stdout: stdout is closed\n"
+    );
+    let full = xtask(&[&SMALL[..], &["--out", "/dev/full"]].concat());
+    assert_eq!(full.status.code(), Some(74), "{full:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&full.stderr).lines().last(),
+        Some("error: cannot write /dev/full: No space left on device (os error 28)")
     );
 }

@@ -53,8 +53,10 @@ pub(crate) struct ProblemOptions {
 
     /// The most queens a search may place before it stops, with exit
     /// status 3. It bounds the work that cannot be predicted from N (a
-    /// first solution, which pre-placed queens may make impossible): 10^9
-    /// by default. Counts, listings and traces, whose work the refusal rules
+    /// first solution, which pre-placed queens or --unique may make long):
+    /// by default about twenty seconds of the solver's own pace, from
+    /// 6.3 × 10^7 queens for the matrix solver to 1.4 × 10^9 for the
+    /// bitboard. Counts, listings and traces, whose work the refusal rules
     /// predict, have it as a backstop: 10^10 by default. --force lifts the
     /// default; a budget given with --force still holds.
     #[arg(
@@ -76,22 +78,28 @@ impl ProblemOptions {
     /// `force`.
     pub(crate) fn budget(&self, mode: Mode, force: bool) -> Option<u64> {
         let default = match mode {
-            Mode::First => FIRST_BUDGET,
+            Mode::First => first_budget(self.algo),
             Mode::Count | Mode::All => BACKSTOP_BUDGET,
         };
         self.budget.or((!force).then_some(default))
     }
 }
 
-/// The budget of a first solution when none is given. The pace differs by
-/// solver and grows with n for the solvers that scan: `time queens count 17
-/// --budget 1000000000` stopped after 21.7 s (the lookup solver), `time
-/// queens count 16 --algo array --budget 1000000000` after 130 s, and `time
-/// queens first 26 --unique --algo matrix --budget 100000000` after 20.4 s.
-/// So 10^9 is half a minute to three and a half: far past any first
-/// solution the refusal rules let through without a budget (the lookup
-/// solver finds n = 30's after 5.6 × 10^7 queens), far short of hours.
-const FIRST_BUDGET: u64 = 1_000_000_000;
+/// About how many seconds a first solution may search by default: its
+/// budget is this many seconds of the solver's pace on the reference
+/// machine ([`queens_solvers::queens_per_second`]), so that every solver
+/// gives up after about the same time, not after one number of queens,
+/// which took the bitboard 15 s and the matrix solver five minutes. It is
+/// far past any first solution the refusal rules let through without a
+/// budget (the bitboard finds n = 32's after 8.7 × 10^7 queens, 1.3 s; the
+/// matrix solver n = 26's after 4.0 × 10^5), far short of hours.
+const FIRST_SECONDS: u64 = 20;
+
+/// The budget of a first solution by `solver` when none is given:
+/// [`FIRST_SECONDS`] of its pace.
+fn first_budget(solver: &dyn Solver) -> u64 {
+    queens_solvers::queens_per_second(solver).saturating_mul(FIRST_SECONDS)
+}
 
 /// The budget of counts, listings and traces when none is given: a
 /// backstop past the largest count any solver runs without --force (the
@@ -404,6 +412,20 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for ListParser<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_first_solution_searches_about_twenty_seconds_of_its_solver() {
+        let budget = |name| first_budget(queens_solvers::by_name(name).unwrap());
+        assert_eq!(budget("matrix"), 63_200_000);
+        assert_eq!(budget("lookup"), 400_000_000);
+        assert_eq!(budget("bitboard"), 1_358_000_000);
+        // Every first solution the refusal rules let through fits in it:
+        // the bitboard's n = 32 needs 87,491,425 queens, the lookup
+        // solver's n = 30 56,429,619, the array solver's n = 28 3,006,298.
+        assert!(budget("bitboard") > 87_491_425);
+        assert!(budget("lookup") > 56_429_619);
+        assert!(budget("array") > 3_006_298);
+    }
 
     #[test]
     fn board_sizes_parse_or_say_why_not() {

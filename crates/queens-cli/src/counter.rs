@@ -17,28 +17,22 @@
 //! has no statistics, the model's count of queens and checks, which it does
 //! not keep, and says instead how many units and threads it used.
 //!
-//! A shard counts the units `queens_shards` deals it and prints, or writes
-//! whole to `--out`, the self-checking record `queens merge` adds up.
+//! One shard of a count, `--shard I/K`, is counted unit by unit in
+//! [`crate::shard`], so that its record holds every unit's count.
 
 use std::io::Write;
-use std::path::Path;
 
 use queens_bitboard::{Bitboard, Plan, Tallied, units};
 use queens_core::Search as _;
-use queens_shards::{FORMAT, Record, Scheme};
 
 use crate::args::Options;
-use crate::failure::{self, Failure};
+use crate::failure::Failure;
 use crate::output::{self, CountRecord, CounterRecord};
 use crate::{guard, progress};
 
 /// The most threads `--threads` may ask for: far more than any machine this
 /// runs on has cores, few enough that a typo cannot start thousands.
 pub(crate) const MOST_THREADS: u64 = 256;
-
-/// The most shards `--shard` and `plan --shards` take: far more than the
-/// units of any board that can be counted, few enough to list.
-pub(crate) const MOST_SHARDS: usize = 10_000_000;
 
 /// Whether a count with `options` runs on the counter.
 pub(crate) fn applies(options: &Options) -> bool {
@@ -87,51 +81,6 @@ pub(crate) fn count(
         writeln!(out, "{count}")?;
     }
     Ok(())
-}
-
-/// Counts shard `shard` of `shards` of the board of `options` and prints its
-/// record, or writes it whole to `path`.
-pub(crate) fn count_shard(
-    options: &Options,
-    threads: Option<usize>,
-    (shard, shards): (usize, usize),
-    path: Option<&Path>,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    let n = options.problem.n;
-    let scheme = Scheme::new(n, shards)?;
-    let own = scheme.units_of(shard)?;
-    if let Some(refusal) = guard::counter_refusal(n, shards).filter(|_| !options.force) {
-        return Err(Failure::Refused(refusal));
-    }
-    if let Some(path) = path {
-        queens_files::check_writable(path).map_err(failure::path("write", path))?;
-    }
-    let threads = threads.unwrap_or_else(cores);
-    let (tallied, seconds) = count_units(scheme.plan(), &own, threads, options)?;
-    let counts = tallied.classes.counts();
-    let record = Record {
-        format: FORMAT.to_owned(),
-        n,
-        plan: scheme.plan_id(),
-        shard,
-        shards,
-        units: own,
-        total: counts.total,
-        unique: counts.unique,
-        classes: tallied.classes.into(),
-        threads,
-        seconds,
-        machine: gethostname::gethostname().to_string_lossy().into_owned(),
-        checksum: None,
-    };
-    let line = record.to_line();
-    match path {
-        Some(path) => {
-            queens_files::write_whole(path, line.as_bytes()).map_err(failure::path("write", path))
-        }
-        None => Ok(out.write_all(line.as_bytes())?),
-    }
 }
 
 /// Counts the units `own` of `plan` on `threads` threads with a bar, unless

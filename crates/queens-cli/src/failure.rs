@@ -4,11 +4,12 @@
 //! | status | when |
 //! |--------|------|
 //! | 0 | answered (a count of 0 included), or the reader of the output went away |
-//! | 1 | `first` found no solution, or a Sudoku puzzle had none; `check` found two queens that attack each other; the output could not be written, or the counting threads could not start |
-//! | 2 | bad input: an input that cannot be read (a directory, not UTF-8), the command line (`--threads` out of 1..=256 or without the counter included), the problem, a malformed Sudoku line or placement, a path that cannot be written, a board too large to draw, work refused without `--force` |
+//! | 1 | `first` found no solution, or a Sudoku puzzle had none; `check` found two queens that attack each other; the counting threads could not start |
+//! | 2 | bad input: an input that cannot be read (a directory, a FIFO among records, too long), the command line (`--threads` out of 1..=256 or without the counter included), the problem, a malformed Sudoku line or placement, a path found unwritable before the work, a board too large to draw, work refused without `--force`, shard records that are malformed, unsigned under `--key-file` or false under `--verify` |
 //! | 3 | a search placed its budget of queens, or of Sudoku digits (`--budget`), without an answer |
 //! | 4 | `merge` found shards without a record: incomplete, with the shards to run again |
-//! | 130 | a search stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
+//! | 74 | the output could not be written: stdout closed (`>&-`) or failing (`>/dev/full`), or a file written after the work (`EX_IOERR`, [`queens_files::EXIT_IO`], the same in every tool) |
+//! | 130 | a search or a recount stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
 //!
 //! Clap reports a usage error on several lines (the error, a tip, the usage,
 //! a pointer to `--help`); [`Failure::from_clap`] keeps the error itself, on
@@ -19,7 +20,8 @@ use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use queens_core::{Attack, Finds, Line, Problem, Solver, format};
+use queens_core::{Attack, Finds, Line, Mode, Problem, Solver, format};
+use queens_shards::RecountError;
 
 use crate::args::ValueError;
 use crate::guard::Refusal;
@@ -29,10 +31,12 @@ use crate::placement::Malformed;
 /// The exit statuses, as `--help` tells them.
 pub(crate) const EXIT_STATUS: &str = "Exit status: 0 when answered (a count of 0 included), \
     1 when `first` finds no solution (or a Sudoku puzzle has none) or `check` finds two \
-    queens that attack each other, 2 for bad input (a malformed Sudoku line or placement, or \
-    an unreadable input included), a path that cannot be written, a board too large to draw or \
-    work refused without --force, 3 when a search places its budget of queens or Sudoku digits (--budget) without an \
-    answer, 4 when `merge` finds shards missing, 130 when Ctrl-C stops a search.";
+    queens that attack each other, 2 for bad input (a malformed Sudoku line or placement, an \
+    unreadable input, shard records refused by merge included), a path that cannot be \
+    written, a board too large to draw or work refused without --force, 3 when a search \
+    places its budget of queens or Sudoku digits (--budget) without an answer, 4 when `merge` \
+    finds shards missing, 74 when the output cannot be written (stdout closed or failing, or a \
+    file after the work), 130 when Ctrl-C stops a search.";
 
 /// Why a run ends without an answer.
 #[derive(Debug, thiserror::Error)]
@@ -106,11 +110,20 @@ pub(crate) enum Failure {
         /// The most steps one page holds.
         most: u64,
     },
-    /// A file or directory named on the command line could not be written.
+    /// A file or directory named on the command line cannot be written or
+    /// read, found before any work.
     #[error("error: cannot {action} '{}': {error}", path.display())]
     Path {
         /// What was tried: "write", "create the directory".
         action: &'static str,
+        /// The path.
+        path: PathBuf,
+        /// Why it failed.
+        error: io::Error,
+    },
+    /// A file could not be written after the work: the output is lost.
+    #[error("error: cannot write '{}': {error}", path.display())]
+    WriteFailed {
         /// The path.
         path: PathBuf,
         /// Why it failed.
@@ -139,12 +152,11 @@ pub(crate) enum Failure {
     /// `--shard` names no shard of the board.
     #[error("error: {0}")]
     Shard(#[from] queens_shards::SchemeError),
-    /// Files given to `merge` that are not shard records, each reported
-    /// on its own line already.
+    /// Files given to `merge` that are not shard records, or not signed
+    /// with the key, each reported on its own line already.
     #[error(
-        "error: {files} {} no shard record{}; nothing merged",
-        if *files == 1 { "file is" } else { "files are" },
-        if *files == 1 { "" } else { "s" }
+        "error: {files} {} refused; nothing merged",
+        if *files == 1 { "file" } else { "files" }
     )]
     BadRecords {
         /// How many files.
@@ -153,6 +165,10 @@ pub(crate) enum Failure {
     /// Shard records that do not add up.
     #[error("error: {0}")]
     Merge(queens_shards::MergeError),
+    /// `merge --verify` found a unit that recounts otherwise, or could not
+    /// finish its recount.
+    #[error("{}", recount_line(.0))]
+    Recount(queens_shards::RecountError),
     /// Some shards have no record: the merge is incomplete.
     #[error(
         "incomplete: {count} of {of} shards missing: {missing}; run them again \
@@ -205,8 +221,13 @@ pub(crate) enum Failure {
     #[error("error: cannot write the output: {0}")]
     Output(#[from] io::Error),
     /// A search placed its budget of queens without an answer.
-    #[error("error: {}; pass --force without --budget to search on", over_budget(*placed, *found))]
+    #[error(
+        "error: {}; pass --force without --budget to search on",
+        over_budget(task, *placed, *found)
+    )]
     OverBudget {
+        /// What was stopped.
+        task: Task,
         /// The queens placed when it was stopped.
         placed: u64,
         /// The solutions found by then.
@@ -214,21 +235,54 @@ pub(crate) enum Failure {
     },
 }
 
+/// What a search stopped at its budget was doing, for its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Task {
+    /// Looking for a first solution.
+    First,
+    /// Counting.
+    Count,
+    /// Listing.
+    List,
+    /// Tracing.
+    Trace,
+}
+
+impl From<Mode> for Task {
+    fn from(mode: Mode) -> Self {
+        match mode {
+            Mode::First => Task::First,
+            Mode::Count => Task::Count,
+            Mode::All => Task::List,
+        }
+    }
+}
+
 impl From<queens_core::Error> for Failure {
+    /// A refusal of the model, for `?`. The searches, which alone meet a
+    /// budget, say their task through [`Failure::of_search`].
     fn from(error: queens_core::Error) -> Self {
+        Failure::of_search(error, Task::First)
+    }
+}
+
+impl Failure {
+    /// The failure of a search for `task` that the model ended with
+    /// `error`: its budget, Ctrl-C, or a refusal.
+    pub(crate) fn of_search(error: queens_core::Error, task: Task) -> Failure {
         match error {
-            queens_core::Error::OverBudget { placed, found } => {
-                Failure::OverBudget { placed, found }
-            }
+            queens_core::Error::OverBudget { placed, found } => Failure::OverBudget {
+                task,
+                placed,
+                found,
+            },
             queens_core::Error::Interrupted { found, .. } => {
                 Failure::Interrupted { solutions: found }
             }
             other => Failure::Model(other),
         }
     }
-}
 
-impl Failure {
     /// The one-line failure for a clap error that is not a request for help
     /// or the version.
     pub(crate) fn from_clap(error: &clap::Error) -> Failure {
@@ -253,6 +307,7 @@ impl Failure {
             | Failure::Shard(_)
             | Failure::BadRecords { .. }
             | Failure::Merge(_)
+            | Failure::Recount(RecountError::Differs { .. })
             | Failure::Input(_)
             | Failure::NoPuzzle
             | Failure::TooLargeToDraw { .. }
@@ -262,12 +317,13 @@ impl Failure {
             Failure::NoSolution(_)
             | Failure::NotFound { .. }
             | Failure::Threads(_)
-            | Failure::Output(_)
+            | Failure::Recount(RecountError::Threads(_))
             | Failure::Attack(_)
             | Failure::Sudoku { .. } => 1,
             Failure::OverBudget { .. } => 3,
             Failure::Incomplete { .. } => 4,
-            Failure::Interrupted { .. } => 130,
+            Failure::Output(_) | Failure::WriteFailed { .. } => queens_files::EXIT_IO,
+            Failure::Interrupted { .. } | Failure::Recount(RecountError::Stopped { .. }) => 130,
         }
     }
 
@@ -309,17 +365,34 @@ pub(crate) fn report_line(line: &str) {
     let _ = writeln!(io::stderr(), "{line}");
 }
 
-/// What a search stopped at its budget had done: the issue's own words when
-/// it found nothing, the solutions so far when it found some.
-fn over_budget(placed: u64, found: u64) -> String {
-    let placed = format::thousands(u128::from(placed));
-    match found {
-        0 => format!("no solution found after {placed} queens placed"),
-        1 => format!("stopped after {placed} queens placed, its budget, with 1 solution found"),
-        _ => format!(
-            "stopped after {placed} queens placed, its budget, with {} solutions found",
-            format::thousands(u128::from(found))
-        ),
+/// What a search for `task` stopped at its budget had done: for a first
+/// solution, that it found none; for a count, a listing or a trace, that it
+/// stopped, with the solutions so far.
+fn over_budget(task: &Task, placed: u64, found: u64) -> String {
+    let placed = match placed {
+        1 => "1 queen".to_owned(),
+        _ => format!("{} queens", format::thousands(u128::from(placed))),
+    };
+    let stopped = match task {
+        Task::First => return format!("no solution found after {placed} placed"),
+        Task::Count => "the count stopped",
+        Task::List => "the listing stopped",
+        Task::Trace => "the trace stopped",
+    };
+    let found = match found {
+        1 => "1 solution".to_owned(),
+        _ => format!("{} solutions", format::thousands(u128::from(found))),
+    };
+    format!("{stopped} after {placed} placed, its budget, with {found} found so far")
+}
+
+/// The line of a recount that does not vouch for the records.
+fn recount_line(error: &RecountError) -> String {
+    match error {
+        RecountError::Stopped { .. } => format!("interrupted: {error} by Ctrl-C; nothing merged"),
+        RecountError::Differs { .. } | RecountError::Threads(_) => {
+            format!("error: {error}; nothing merged")
+        }
     }
 }
 
@@ -335,7 +408,30 @@ fn line_phrase(line: Line) -> &'static str {
     }
 }
 
-/// A failure to write `path`, by the action tried on it.
+/// A failure to write `path` (`-`: stdout) after the work, which loses the
+/// output.
+pub(crate) fn written(path: &std::path::Path) -> impl FnOnce(io::Error) -> Failure {
+    let path = path.to_owned();
+    move |error| {
+        if queens_files::is_stdout(&path) {
+            Failure::Output(error)
+        } else {
+            Failure::WriteFailed { path, error }
+        }
+    }
+}
+
+/// Checks before any work that `path` (`-`: stdout) can be written: a path
+/// that cannot is bad input, a closed stdout an output that would be lost.
+pub(crate) fn writable(path: &std::path::Path) -> Result<(), Failure> {
+    if queens_files::is_stdout(path) {
+        return Ok(queens_files::check_stdout()?);
+    }
+    queens_files::check_writable(path).map_err(self::path("write", path))
+}
+
+/// A failure to write or read `path` before any work, by the action tried
+/// on it: bad input. A loop of symbolic links is named as one.
 pub(crate) fn path(
     action: &'static str,
     path: &std::path::Path,
@@ -344,7 +440,7 @@ pub(crate) fn path(
     move |error| Failure::Path {
         action,
         path,
-        error,
+        error: queens_files::name_loop(error),
     }
 }
 
@@ -428,23 +524,61 @@ mod tests {
 
     #[test]
     fn a_search_stopped_at_its_budget_says_what_it_had_done() {
-        let line = |placed, found| Failure::OverBudget { placed, found }.to_string();
+        let line = |task, placed, found| {
+            Failure::OverBudget {
+                task,
+                placed,
+                found,
+            }
+            .to_string()
+        };
         assert_eq!(
-            line(1_000, 0),
+            line(Task::First, 1_000, 0),
             "error: no solution found after 1,000 queens placed; pass --force without --budget to search on"
         );
         assert_eq!(
-            line(2_000, 44),
-            "error: stopped after 2,000 queens placed, its budget, with 44 solutions found; \
-             pass --force without --budget to search on"
+            line(Task::Count, 2_000, 44),
+            "error: the count stopped after 2,000 queens placed, its budget, with 44 solutions \
+             found so far; pass --force without --budget to search on"
+        );
+        assert_eq!(
+            line(Task::Count, 1, 0),
+            "error: the count stopped after 1 queen placed, its budget, with 0 solutions found \
+             so far; pass --force without --budget to search on"
+        );
+        assert_eq!(
+            line(Task::Trace, 10, 1),
+            "error: the trace stopped after 10 queens placed, its budget, with 1 solution found \
+             so far; pass --force without --budget to search on"
         );
         assert_eq!(
             Failure::OverBudget {
+                task: Task::List,
                 placed: 1,
                 found: 1
             }
             .exit_status(),
             3
+        );
+    }
+
+    #[test]
+    fn output_that_cannot_be_written_is_its_own_status() {
+        let closed = io::Error::new(io::ErrorKind::NotConnected, "stdout is closed");
+        let failure = Failure::Output(closed);
+        assert_eq!(failure.exit_status(), 74);
+        assert_eq!(
+            failure.to_string(),
+            "error: cannot write the output: stdout is closed"
+        );
+        let full = Failure::WriteFailed {
+            path: PathBuf::from("/dev/full"),
+            error: io::Error::new(io::ErrorKind::StorageFull, "No space left on device"),
+        };
+        assert_eq!(full.exit_status(), 74);
+        assert_eq!(
+            full.to_string(),
+            "error: cannot write '/dev/full': No space left on device"
         );
     }
 }

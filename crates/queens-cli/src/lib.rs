@@ -53,11 +53,15 @@
 //!   programs, written with serde, one value per line. Boards past
 //!   n = 1,000 are written only as `rows` or JSON, streamed: a drawn one
 //!   would be n² cells.
+//! - [`shard`]: `count --shard I/K`, one shard of a count counted unit by
+//!   unit into a record that `merge` can recount, signed with a key when
+//!   one is given.
 //! - [`failure`]: every way a run ends without an answer, on one line of
 //!   stderr with its exit status: 0 answered, 1 no solution or two queens
-//!   that attack each other (or output that could not be written), 2 bad
-//!   input, 3 a search stopped at its budget, 130 a search stopped by
-//!   Ctrl-C.
+//!   that attack each other, 2 bad input, 3 a search stopped at its budget,
+//!   4 a merge with shards missing, 74 output that could not be written
+//!   (stdout closed or failing, a file after the work), 130 a search
+//!   stopped by Ctrl-C.
 //!   Clap's several-line usage errors
 //!   are cut to their first paragraph on one line; `--help` and `--version`
 //!   keep clap's own output.
@@ -65,9 +69,16 @@
 //! Nothing panics on input: every value is parsed by a function that can say
 //! no, the problem is built by [`queens_core::Problem::with_queens`], which
 //! names the two queens that attack, and the board size is checked against
-//! the solver's limit before anything of size `n` is allocated. Output goes
-//! through one buffered, locked stdout; a reader that closes the pipe early
-//! (`queens all 10 | head`) stops the search and ends the program quietly.
+//! the solver's limit before anything of size `n` is allocated. Every input
+//! is bounded before it is read whole (a Sudoku line, a placement, a shard
+//! record and the shard count it claims, a key), and a file expected to be
+//! regular is opened without waiting, so a FIFO cannot block a run. Output
+//! goes through one buffered, locked stdout, which a run checks is open
+//! before its work; a reader that closes the pipe early (`queens all 10 |
+//! head`) stops the search and ends the program quietly. Files named by
+//! `--out` and `--html` go through `queens_files`: a regular file is
+//! replaced whole, a link written through, a device or a FIFO written to,
+//! `-` is stdout.
 
 // The essay above is a map of the private modules for readers of
 // `cargo doc --document-private-items`: its links to them are meant.
@@ -84,6 +95,7 @@ mod page;
 mod placement;
 mod progress;
 mod search;
+mod shard;
 
 use std::process::ExitCode;
 
@@ -112,15 +124,13 @@ fn parse_failure(error: &clap::Error) -> ExitCode {
     if error.use_stderr() {
         Failure::from_clap(error).report()
     } else {
-        // Help and version go to stdout: if it is closed there is no one to
-        // tell, but a full disk is a failure to say.
-        match error.print() {
+        // Help and version go to stdout: a reader that went away wanted no
+        // more, but a closed stdout or a full disk is a failure to say.
+        let printed = queens_files::check_stdout().and_then(|()| error.print());
+        match printed {
             Ok(()) => ExitCode::SUCCESS,
             Err(failure) if failure.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            Err(failure) => {
-                eprintln!("error: cannot write to stdout: {failure}");
-                ExitCode::FAILURE
-            }
+            Err(failure) => Failure::Output(failure).report(),
         }
     }
 }

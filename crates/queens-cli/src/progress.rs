@@ -32,7 +32,7 @@ use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, Prog
 use queens_bitboard::Bitboard;
 use queens_core::{Error, Instrument, Problem, Progress, Solver, Watch};
 
-use crate::failure::Failure;
+use crate::failure::{Failure, Task};
 
 /// How long a search runs before its bar appears.
 const DELAY: Duration = Duration::from_millis(500);
@@ -62,6 +62,8 @@ pub(crate) struct Watching {
     pub(crate) budget: Option<u64>,
     /// Whether statistics are counted.
     pub(crate) instrument: Instrument,
+    /// What the search is for, which its budget's line names.
+    pub(crate) task: Task,
 }
 
 /// Runs `search` under a watch with the Ctrl-C flag, the budget and a bar
@@ -84,7 +86,8 @@ pub(crate) fn watched<T>(
     let outcome = search(&mut watch);
     let seconds = started.elapsed().as_secs_f64();
     bar.finish();
-    Ok((outcome?, seconds))
+    let outcome = outcome.map_err(|error| Failure::of_search(error, watching.task))?;
+    Ok((outcome, seconds))
 }
 
 /// Runs `count`, the bitboard's parallel counter on an `n`×`n` board,
@@ -102,6 +105,7 @@ pub(crate) fn counted_units<T>(
         measure: Measure::Units,
         budget: None,
         instrument: Instrument::Off,
+        task: Task::Count,
     };
     let bar = Bar::start(watching, prefix(n, &Bitboard));
     let started = Instant::now();

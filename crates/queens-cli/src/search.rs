@@ -95,6 +95,7 @@ impl Request {
             },
             budget: self.budget,
             instrument: self.instrument(),
+            task: self.query.mode.into(),
         }
     }
 
@@ -121,13 +122,15 @@ pub(crate) enum Output {
 
 impl Output {
     /// The output `options` ask for; `--out` belongs to `--format svg`
-    /// alone, and a board past [`MOST_DRAWN`] is not drawn. (Clap refuses
-    /// `--json` with `--format`.)
+    /// alone (`--out -` is stdout, as no `--out` is), and a board past
+    /// [`MOST_DRAWN`] is not drawn. (Clap refuses `--json` with
+    /// `--format`.)
     pub(crate) fn new(options: DrawOptions) -> Result<Self, Failure> {
         let format = options
             .format
             .unwrap_or(BoardFormat::Text(TextFormat::Matrix));
-        let output = match (format, options.out) {
+        let out = options.out.filter(|path| !queens_files::is_stdout(path));
+        let output = match (format, out) {
             (BoardFormat::Svg, out) => Output::Svg(out),
             (BoardFormat::Text(_), Some(_)) => return Err(Failure::OutWithoutSvg),
             (BoardFormat::Text(_), None) if options.options.json => Output::Json,
@@ -178,10 +181,12 @@ pub(crate) fn build_problem(
 
 /// Runs `command` with one buffered, locked stdout, flushed at the end even
 /// when the command fails (`first` prints its JSON record before saying it
-/// found no solution).
+/// found no solution). A stdout closed when the program started (`>&-`)
+/// fails the run before the command: its answer would be lost.
 pub(crate) fn with_stdout(
     command: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
+    queens_files::check_stdout()?;
     let mut out = BufWriter::new(io::stdout().lock());
     let outcome = command(&mut out);
     out.flush()?;

@@ -3,8 +3,11 @@
 //! hidden ones its child processes run (`limited`, `program-check`).
 //!
 //! Exit status: 0 when the run did its job (whatever the verdicts), 1 when
-//! its output could not be written, 2 for bad input (one line on stderr),
-//! 130 when Ctrl-C stopped it (every check under way is killed first).
+//! the machine would not let it start (no scratch folder), 2 for bad input
+//! (one line on stderr), 74 when its output could not be written
+//! (stdout closed or failing, or the `--out` file; as every tool of the
+//! workspace, `queens_files::EXIT_IO`), 130 when Ctrl-C stopped it (every
+//! check under way is killed first).
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -202,9 +205,11 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
 enum Failure {
     /// Bad input: exit 2.
     Input(String),
-    /// The output could not be written, or a child could not run: exit 1
-    /// (127 for `limited`, as a shell says a command could not run).
+    /// The output could not be written: exit 74.
     Output(String),
+    /// The machine would not let the run start (no scratch folder, no path
+    /// to the grader's own binary): exit 1.
+    Machine(String),
     /// `limited` could not run its command.
     Run(String),
 }
@@ -212,14 +217,18 @@ enum Failure {
 impl Failure {
     fn message(&self) -> &str {
         match self {
-            Failure::Input(message) | Failure::Output(message) | Failure::Run(message) => message,
+            Failure::Input(message)
+            | Failure::Output(message)
+            | Failure::Machine(message)
+            | Failure::Run(message) => message,
         }
     }
 
     fn code(&self) -> u8 {
         match self {
             Failure::Input(_) => 2,
-            Failure::Output(_) => 1,
+            Failure::Output(_) => queens_files::EXIT_IO,
+            Failure::Machine(_) => 1,
             Failure::Run(_) => 127,
         }
     }
@@ -238,7 +247,7 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         if let Err(failure) = error.print() {
             if !error.use_stderr() && failure.kind() != std::io::ErrorKind::BrokenPipe {
                 eprintln!("error: cannot write to stdout: {failure}");
-                return ExitCode::FAILURE;
+                return ExitCode::from(queens_files::EXIT_IO);
             }
         }
         return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
@@ -266,7 +275,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     let scratch = tempfile::Builder::new()
         .prefix("queens-grade-")
         .tempdir()
-        .map_err(|error| Failure::Output(format!("cannot make a scratch folder: {error}")))?;
+        .map_err(|error| Failure::Machine(format!("cannot make a scratch folder: {error}")))?;
     stop_on_interrupt(scratch.path().to_owned());
     let mut hidden = folders_to_hide(&submissions);
     hidden.push(scratch.path().to_owned());
@@ -278,7 +287,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
             &args.target_dir.clone().unwrap_or_else(default_target_dir),
         )?)
     };
-    let grader = grader_binary().map_err(Failure::Output)?;
+    let grader = grader_binary().map_err(Failure::Machine)?;
     let workshop = Workshop::new(
         assignment,
         grader,
@@ -337,11 +346,13 @@ fn check_before_grading(args: &GradeArgs, submissions: usize) -> Result<(), Fail
             "--format gradescope grades one submission, as Gradescope runs it; {submissions} were given"
         )));
     }
-    if let Some(out) = &args.out {
-        queens_files::check_writable(out)
-            .map_err(|error| Failure::Input(format!("cannot write {}: {error}", out.display())))?;
+    match &args.out {
+        Some(out) => queens_files::check_writable(out)
+            .map_err(|error| Failure::Input(format!("cannot write {}: {error}", out.display()))),
+        // A report nobody can read is not worth the class's time.
+        None => queens_files::check_stdout()
+            .map_err(|error| Failure::Output(format!("cannot write to stdout: {error}"))),
     }
-    Ok(())
 }
 
 /// The shared target folder `target`, made if need be, as an absolute path;

@@ -45,29 +45,79 @@
 //!
 //! # Records
 //!
-//! A shard's [`Record`] is one line of JSON: the board, the plan id, the
-//! shard and the shard count, the units covered, the total and fundamental
-//! counts with the classes behind them, the seconds, the machine, and a
-//! SHA-256 checksum of all of that. A record that was cut short does not
-//! parse, and one that was edited does not match its checksum: either way
-//! the merge refuses it by name. Tools write records whole or not at all
-//! (`queens-files`), so a shard killed at any moment leaves either no
-//! record or a complete one.
+//! A shard counts its units one by one ([`count_units`], each with the
+//! counter's own code) and keeps every unit's count. Its [`Record`] is one
+//! line of JSON: the board, the plan id, the shard and the shard count, the
+//! total and fundamental counts with the classes behind them, the seconds,
+//! the machine, the classes of each unit, and a SHA-256 checksum of all of
+//! that. A record that was cut short does not parse, one whose units, classes
+//! and counts do not add up is refused, and one that was edited does not
+//! match its checksum: either way the merge refuses it by name. Tools write
+//! records whole or not at all (`queens-files`), so a shard killed at any
+//! moment leaves either no record or a complete one.
+//!
+//! # Proof against a node that lies, and storage others can write
+//!
+//! The checksum catches accidents, not intent: anyone can recompute it. Two
+//! further checks catch what it cannot:
+//!
+//! - **The recount** ([`recount`]): the merge draws a random fraction of
+//!   each record's units, at merge time and from the operating system's
+//!   randomness, counts them again and refuses the merge at the first unit
+//!   whose classes differ, naming the record and the unit. A node cannot
+//!   know which of its units will be checked, so a record with `k` false
+//!   units escapes a recount of a fraction `f` with probability at most
+//!   `(1 - f)^k`; a zeroed or relabelled record is false in nearly every
+//!   unit. A fraction of 1 recounts the whole count.
+//! - **The key** ([`Key`]): records signed with an HMAC-SHA256 under a
+//!   secret that the nodes and the merge share. Whoever can write the
+//!   records' storage but cannot read the key cannot change a record, or
+//!   make one, without the merge refusing it. A node that holds the key and
+//!   lies signs its lie: that is the recount's to catch.
 //!
 //! # The merge
 //!
 //! [`merge`] takes records in any order, refuses to mix boards, shard counts
-//! or plans, accepts a shard twice only when both records agree, checks
-//! that each covers exactly its shard's units, and adds up the counts with
-//! overflow checks only when every shard is there. Otherwise it names the
-//! missing shards in the form `sbatch --array=` takes ([`array_ranges`]).
+//! or plans, accepts a shard twice only when both records agree unit by
+//! unit, checks that each covers exactly its shard's units, and adds up the
+//! counts with overflow checks only when every shard is there. Otherwise it
+//! names the missing shards in the form `sbatch --array=` takes
+//! ([`array_ranges`]). A record claiming more than [`MOST_SHARDS`] shards is
+//! refused before anything of that size is made.
 
+mod count;
 mod estimate;
 mod merge;
 mod record;
 mod scheme;
+mod verify;
 
+pub use count::{Counted, count_units};
 pub use estimate::{Estimate, FEWEST_SAMPLES, SUBTREE_ROWS, Sampling, estimate};
 pub use merge::{MergeError, Merged, Missing, array_ranges, merge};
-pub use record::{FORMAT, Record, RecordError};
-pub use scheme::{MOST_UNITS, Scheme, SchemeError, UNITS_PER_SHARD, VERSION};
+pub use record::{ClassCounts, FORMAT, Key, Record, RecordError, UnitCount};
+pub use scheme::{MOST_SHARDS, MOST_UNITS, Scheme, SchemeError, UNITS_PER_SHARD, VERSION};
+pub use verify::{RecountError, Recounted, recount};
+
+/// What the tests of several modules share: true records, counted here.
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use crate::{Record, Scheme, count_units};
+
+    /// The records of every shard of `n` in `shards`, each named
+    /// `shard-I.json`, counted here, half a second each.
+    pub(crate) fn records(n: usize, shards: usize) -> Vec<(String, Record)> {
+        let scheme = Scheme::new(n, shards).unwrap();
+        let never = AtomicBool::new(false);
+        (0..shards)
+            .map(|shard| {
+                let units = scheme.units_of(shard).unwrap();
+                let counted = count_units(scheme.plan(), &units, 1, &never, |_, _| {}).unwrap();
+                let record = Record::new(&scheme, shard, counted.units, 1, 0.5, "test".to_owned());
+                (format!("shard-{shard}.json"), record)
+            })
+            .collect()
+    }
+}

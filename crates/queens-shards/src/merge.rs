@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use queens_bitboard::Classes;
 
-use crate::record::{ClassCounts, Record};
+use crate::record::{ClassCounts, Record, UnitCount};
 use crate::scheme::{Scheme, SchemeError};
 
 /// The counts of a whole board, from the records of all its shards.
@@ -25,7 +25,8 @@ pub struct Merged {
     pub unique: u64,
     /// The records read, duplicates included.
     pub records: usize,
-    /// The seconds the shards took, added up: the job's machine time.
+    /// The seconds the shards took, added up, each shard once however many
+    /// records it has: the job's machine time.
     pub seconds: f64,
 }
 
@@ -181,7 +182,7 @@ pub fn merge(records: &[(String, Record)]) -> Result<Merged, MergeError> {
         total: counts.total,
         unique: counts.unique,
         records: records.len(),
-        seconds: records.iter().map(|(_, record)| record.seconds).sum(),
+        seconds: by_shard.values().map(|record| record.seconds).sum(),
     })
 }
 
@@ -199,7 +200,7 @@ fn one_per_shard<'r>(
                 name: name.clone(),
                 error,
             })?;
-        if record.units != own {
+        if !record.units.iter().map(|unit| unit.unit).eq(own) {
             return Err(MergeError::Units {
                 name: name.clone(),
                 shard: record.shard,
@@ -225,9 +226,10 @@ fn one_per_shard<'r>(
         .collect())
 }
 
-/// What two records of one shard must agree on.
-fn counted(record: &Record) -> (u64, u64, ClassCounts) {
-    (record.total, record.unique, record.classes)
+/// What two records of one shard must agree on: every count, unit by
+/// unit.
+fn counted(record: &Record) -> (u64, u64, ClassCounts, &[UnitCount]) {
+    (record.total, record.unique, record.classes, &record.units)
 }
 
 /// Increasing indices as `sbatch --array=` takes them: runs of three or
@@ -258,38 +260,7 @@ pub fn array_ranges(indices: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::FORMAT;
-
-    /// The records of every shard of `n` in `shards`, counted here.
-    fn records(n: usize, shards: usize) -> Vec<(String, Record)> {
-        let scheme = Scheme::new(n, shards).unwrap();
-        (0..shards)
-            .map(|shard| {
-                let units = scheme.units_of(shard).unwrap();
-                let classes = units
-                    .iter()
-                    .map(|&unit| scheme.plan().classify_unit(unit).unwrap())
-                    .fold(Classes::default(), Classes::plus);
-                let counts = classes.counts();
-                let record = Record {
-                    format: FORMAT.to_owned(),
-                    n,
-                    plan: scheme.plan_id(),
-                    shard,
-                    shards,
-                    units,
-                    total: counts.total,
-                    unique: counts.unique,
-                    classes: classes.into(),
-                    threads: 1,
-                    seconds: 0.5,
-                    machine: "test".to_owned(),
-                    checksum: None,
-                };
-                (format!("shard-{shard}.json"), record)
-            })
-            .collect()
-    }
+    use crate::tests::records;
 
     /// OEIS A000170 and A002562 for n = 4..=14.
     const COUNTS: [(u64, u64); 11] = [
@@ -338,14 +309,31 @@ mod tests {
     }
 
     #[test]
-    fn a_shard_twice_is_fine_only_when_both_agree() {
+    fn a_shard_twice_is_fine_only_when_both_agree_unit_by_unit() {
         let mut all = records(9, 3);
         all.push(("again.json".to_owned(), all[1].1.clone()));
-        assert_eq!(merge(&all).unwrap().total, 352);
+        let merged = merge(&all).unwrap();
+        assert_eq!((merged.total, merged.records), (352, 4));
+        assert_eq!(merged.seconds, 1.5, "each shard's seconds counted once");
         all.last_mut().unwrap().1.classes.eight += 1;
         assert_eq!(
             merge(&all).unwrap_err().to_string(),
             "shard-1.json and again.json: two records of shard 1 with different counts"
+        );
+        // The same sums, spread differently over the units.
+        let mut all = records(9, 3);
+        let mut moved = all[1].1.clone();
+        let first = moved
+            .units
+            .iter()
+            .position(|unit| unit.classes.eight > 0)
+            .unwrap();
+        moved.units[first].classes.eight -= 1;
+        moved.units[first + 1].classes.eight += 1;
+        all.push(("moved.json".to_owned(), moved));
+        assert_eq!(
+            merge(&all).unwrap_err().to_string(),
+            "shard-1.json and moved.json: two records of shard 1 with different counts"
         );
     }
 

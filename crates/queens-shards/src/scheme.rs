@@ -21,6 +21,12 @@ pub const UNITS_PER_SHARD: usize = 16;
 /// (n = 27 in 100,000 shards lists 1,606,013).
 pub const MOST_UNITS: usize = 1 << 25;
 
+/// The most shards a scheme is cut into: far more than the units of any
+/// board that can be counted, few enough that a list of them fits in
+/// memory. A record that claims more (`"shards": 10^12`) is refused before
+/// anything of that size is made.
+pub const MOST_SHARDS: usize = 10_000_000;
+
 /// How the counting of one board is cut into shards.
 #[derive(Clone, Debug)]
 pub struct Scheme {
@@ -37,6 +43,12 @@ pub enum SchemeError {
     /// No shards at all.
     #[error("a count needs at least one shard")]
     NoShards,
+    /// More shards than [`MOST_SHARDS`].
+    #[error("{shards} shards: a count is cut into at most {MOST_SHARDS}")]
+    TooManyShards {
+        /// The number asked for.
+        shards: usize,
+    },
     /// A shard index past the last shard.
     #[error("shard {shard} of {shards}: shards are numbered 0 to {}", shards - 1)]
     NoSuchShard {
@@ -56,10 +68,13 @@ impl Scheme {
     ///
     /// # Errors
     ///
-    /// When `shards` is 0 or `n` is past 64.
+    /// When `shards` is 0 or past [`MOST_SHARDS`], or `n` is past 64.
     pub fn new(n: usize, shards: usize) -> Result<Self, SchemeError> {
         if shards == 0 {
             return Err(SchemeError::NoShards);
+        }
+        if shards > MOST_SHARDS {
+            return Err(SchemeError::TooManyShards { shards });
         }
         let wanted = shards.saturating_mul(UNITS_PER_SHARD);
         let mut plan = units_with_rows(n, UNIT_ROWS)?;
@@ -158,6 +173,10 @@ mod tests {
             })
         );
         assert_eq!(Scheme::new(8, 0).err(), Some(SchemeError::NoShards));
+        assert_eq!(
+            Scheme::new(8, 1_000_000_000_000).err().unwrap().to_string(),
+            "1000000000000 shards: a count is cut into at most 10000000"
+        );
     }
 
     #[test]

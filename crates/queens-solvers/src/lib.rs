@@ -62,6 +62,38 @@ pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
     every().find(|solver| solver.info().name == name)
 }
 
+/// Each solver's pace, by name: see [`queens_per_second`].
+const PACES: [(&str, u64); 8] = [
+    ("naive", 112_000_000),
+    ("permutation", 139_000_000),
+    ("matrix", 3_160_000),
+    ("array", 3_340_000),
+    ("lookup", 20_000_000),
+    ("bitboard", 67_900_000),
+    ("construct", 20_000_000),
+    ("min-conflicts", 2_440_000),
+];
+
+/// How many queens `solver` places a second, measured on one core of the
+/// machine the workspace's figures come from (a two-core AMD EPYC): the
+/// best of three runs of `queens count 20 --algo NAME --budget 20000000
+/// --force`, and for the two that find one solution, `queens first 1000000
+/// --algo NAME --json` (its queens placed over its time). A budget of
+/// queens costs each solver about the same time when it is scaled by this
+/// pace, which differs fortyfold between the matrix solver's scans and the
+/// naive solver's bare placements. For a solver outside the registry, the
+/// slowest pace, so that a budget scaled by it is never the longer.
+pub fn queens_per_second(solver: &dyn Solver) -> u64 {
+    let name = solver.info().name;
+    PACES
+        .iter()
+        .find(|(paced, _)| *paced == name)
+        .map_or(SLOWEST_PACE, |&(_, pace)| pace)
+}
+
+/// The slowest of [`PACES`].
+const SLOWEST_PACE: u64 = 2_440_000;
+
 /// The short names of every solver, in registry order.
 pub fn names() -> Vec<&'static str> {
     every().map(|solver| solver.info().name).collect()
@@ -97,5 +129,19 @@ mod tests {
         assert_eq!(by_name("bnb").map(|s| s.info().name), Some("lookup"));
         assert!(by_name("branch").is_none());
         assert_eq!(fastest().info().name, "bitboard");
+    }
+
+    #[test]
+    fn every_solver_has_its_own_pace() {
+        let paced: Vec<&str> = PACES.iter().map(|(name, _)| *name).collect();
+        assert_eq!(paced, names());
+        assert_eq!(
+            Some(SLOWEST_PACE),
+            PACES.iter().map(|(_, pace)| *pace).min()
+        );
+        assert_eq!(queens_per_second(&MatrixBacktracking), 3_160_000);
+        assert_eq!(queens_per_second(&Bitboard), 67_900_000);
+        let seeded = MinConflicts::with_seed(7);
+        assert_eq!(queens_per_second(&seeded), 2_440_000);
     }
 }

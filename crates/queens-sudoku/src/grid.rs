@@ -45,6 +45,14 @@ impl fmt::Display for Unit {
 /// the first problem met in that order.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
+    /// A line that starts with a byte-order mark (U+FEFF), which some
+    /// editors put at the head of a file: it is no cell, and would
+    /// otherwise be counted as one.
+    #[error(
+        "the line starts with a byte-order mark (U+FEFF), which is not a cell; save the file as \
+         UTF-8 without one"
+    )]
+    ByteOrderMark,
     /// A one-line puzzle whose length is not 81 characters.
     #[error("expected 81 cells, got {got}")]
     WrongLength {
@@ -146,6 +154,9 @@ impl Grid {
     /// `.` for an empty cell; whitespace around the line is ignored.
     pub fn parse_line(text: &str) -> Result<Grid, ParseError> {
         let line = text.trim();
+        if line.starts_with(BYTE_ORDER_MARK) {
+            return Err(ParseError::ByteOrderMark);
+        }
         let got = line.chars().count();
         if got != CELLS {
             return Err(ParseError::WrongLength { got });
@@ -271,8 +282,14 @@ fn unit(house: usize) -> Unit {
     }
 }
 
+/// The byte-order mark, U+FEFF, which no cell is.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
 /// One row of the nine-line layout, `line` being its text line number.
 fn parse_row(text: &str, line: usize) -> Result<[u8; 9], ParseError> {
+    if text.trim_start().starts_with(BYTE_ORDER_MARK) {
+        return Err(ParseError::ByteOrderMark);
+    }
     let mut values = Vec::with_capacity(9);
     for (index, character) in text.chars().enumerate() {
         if character == ' ' || character == '\t' || character == '\r' {

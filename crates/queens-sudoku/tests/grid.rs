@@ -84,6 +84,24 @@ fn a_line_of_the_wrong_length_says_how_long_it_is() {
 }
 
 #[test]
+fn a_byte_order_mark_is_named_as_one_not_counted_as_a_cell() {
+    let expected = "the line starts with a byte-order mark (U+FEFF), which is not a cell; save \
+                    the file as UTF-8 without one";
+    assert_eq!(line_error(&format!("\u{feff}{SEED_LINE}")), expected);
+    let grid = format!("\u{feff}{}", seed_section("puzzle:"));
+    assert_eq!(
+        Grid::parse_grid(&grid).unwrap_err(),
+        ParseError::ByteOrderMark
+    );
+    assert_eq!(grid.parse::<Grid>().unwrap_err().to_string(), expected);
+    // Anywhere else it is a bad character like any other.
+    assert_eq!(
+        line_error(&line_with(5, '\u{feff}')),
+        "bad character '\\u{feff}' at position 5 (counting from 1); expected 1-9, 0 or ."
+    );
+}
+
+#[test]
 fn a_bad_character_is_named_with_its_position_from_1() {
     assert_eq!(
         line_error(&line_with(5, 'x')),

@@ -304,7 +304,7 @@ pub fn compare(plan: &Plan) -> Report {
 /// Writes `text` to `path` whole, or leaves the old file.
 pub(crate) fn write_whole(path: &Path, text: &str) -> Result<(), Error> {
     queens_files::write_whole(path, text.as_bytes())
-        .map_err(|error| Error::Failed(format!("cannot write {}: {error}", path.display())))
+        .map_err(|error| Error::Output(format!("cannot write {}: {error}", path.display())))
 }
 
 #[cfg(test)]

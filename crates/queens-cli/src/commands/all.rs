@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use queens_core::{Mode, modes};
 
 use crate::args::DrawOptions;
-use crate::failure::Failure;
+use crate::failure::{Failure, Task};
 use crate::output::{SolutionPrinter, Style, SvgFiles};
 use crate::progress;
 use crate::search::{self, Output, Request};
@@ -94,6 +94,6 @@ fn each_solution(
     if let Some(error) = write_error {
         return Err(error);
     }
-    listing.map_err(|halted| halted.found(listed))?;
+    listing.map_err(|halted| Failure::of_search(halted.found(listed), Task::List))?;
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! `queens count`: the number of solutions, or the JSON record with the
 //! search's statistics and time. A plain board asked of the bitboard solver,
 //! the default, is counted by its parallel counter ([`crate::counter`]);
-//! every other count runs the solver's search through the model.
+//! every other count runs the solver's search through the model. One shard
+//! of a count, `--shard I/K`, is [`crate::shard`]'s.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,11 +10,14 @@ use std::path::PathBuf;
 use clap::Args;
 use queens_core::Mode;
 
+use queens_shards::MOST_SHARDS;
+
 use crate::args::Options;
-use crate::counter::{self, MOST_SHARDS, MOST_THREADS};
+use crate::counter::{self, MOST_THREADS};
 use crate::failure::Failure;
 use crate::output::{self, CountRecord};
 use crate::search::{self, Request};
+use crate::shard;
 
 /// The options of `count`: what every command takes, and the counter's
 /// threads.
@@ -47,9 +51,16 @@ pub(crate) struct CountOptions {
     pub(crate) shard: Option<(usize, usize)>,
 
     /// Write the shard's record to FILE, whole or not at all, instead of
-    /// stdout.
+    /// stdout (`-`). A symbolic link is written through; a device or a
+    /// FIFO is written to.
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub(crate) out: Option<PathBuf>,
+
+    /// Sign the shard's record with the key in FILE (at least 16 bytes,
+    /// used whole), for a cluster whose records others can write: `queens
+    /// merge --key-file FILE` then refuses a record changed without it.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub(crate) key_file: Option<PathBuf>,
 }
 
 /// Parses `--shard I/K`.
@@ -75,12 +86,16 @@ pub(crate) fn run(count_options: &CountOptions) -> Result<(), Failure> {
     // The range of the parser keeps the number far below usize::MAX.
     let threads = count_options.threads.map(|threads| threads as usize);
     if counter::applies(options) {
-        return search::with_stdout(|out| match count_options.shard {
-            Some(shard) => {
-                counter::count_shard(options, threads, shard, count_options.out.as_deref(), out)
-            }
-            None => counter::count(options, threads, out),
-        });
+        let Some(which) = count_options.shard else {
+            return search::with_stdout(|out| counter::count(options, threads, out));
+        };
+        let key = count_options
+            .key_file
+            .as_deref()
+            .map(shard::read_key)
+            .transpose()?;
+        let out = count_options.out.as_deref();
+        return shard::count(options, threads, which, out, key.as_ref());
     }
     if threads.is_some() || count_options.shard.is_some() {
         return Err(Failure::ThreadsWithoutCounter);

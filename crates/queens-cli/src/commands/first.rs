@@ -14,6 +14,10 @@ use crate::search::{self, Output, Request};
 pub(crate) fn run(draw: DrawOptions) -> Result<(), Failure> {
     let request = Request::new(Mode::First, &draw.options)?;
     let output = Output::new(draw)?;
+    if let Output::Svg(Some(path)) = &output {
+        // Found unwritable now rather than after the search.
+        failure::writable(path)?;
+    }
     search::with_stdout(|out| first(&request, &output, out))
 }
 
@@ -42,7 +46,7 @@ fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(),
         }
         (Output::Svg(Some(path)), Some(queens)) => {
             queens_files::write_whole(path, svg::board(queens, preplaced).as_bytes())
-                .map_err(failure::path("write", path))?;
+                .map_err(failure::written(path))?;
             writeln!(out, "wrote {}", path.display())?;
         }
     }

@@ -16,9 +16,9 @@ use queens_shards::{Estimate, Sampling, Scheme, estimate};
 use serde::Serialize;
 
 use crate::args::parse_board_size;
-use crate::counter::MOST_SHARDS;
 use crate::failure::Failure;
 use crate::search;
+use queens_shards::MOST_SHARDS;
 
 /// The options of `plan`.
 #[derive(Args)]

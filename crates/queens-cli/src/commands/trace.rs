@@ -43,7 +43,7 @@ use queens_core::{
 use clap::Args;
 
 use crate::args::{self, ProblemOptions};
-use crate::failure::{self, Failure};
+use crate::failure::{self, Failure, Task};
 use crate::page::{self, PageInput, Step};
 use crate::progress::{self, Measure, Watching};
 use crate::{guard, search};
@@ -59,8 +59,8 @@ const BOARD_INDENT: &str = "    ";
 pub(crate) fn html_help() -> String {
     format!(
         "Also write FILE: one self-contained HTML page that replays the trace in a browser. \
-         The text trace still prints. A page holds at most {} steps; a longer trace needs \
-         --limit.",
+         The text trace still prints; with FILE `-` the page alone goes to stdout. A page \
+         holds at most {} steps; a longer trace needs --limit.",
         thousands(u128::from(MOST_PAGE_STEPS))
     )
 }
@@ -92,7 +92,8 @@ pub(crate) struct TraceOptions {
     pub(crate) format: TextFormat,
 
     /// Also write FILE: one self-contained HTML page that replays the trace
-    /// in a browser. The text trace still prints.
+    /// in a browser. The text trace still prints, unless FILE is `-`: then
+    /// the page alone goes to stdout.
     #[arg(long, value_name = "FILE", long_help = html_help())]
     pub(crate) html: Option<PathBuf>,
 
@@ -141,16 +142,24 @@ fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
             }
             // Found unwritable now rather than after the trace; the page is
             // written whole at the end, so a failed run leaves an old one.
-            queens_files::check_writable(path).map_err(failure::path("write", path))?;
+            failure::writable(path)?;
             Some(path)
         }
         None => None,
     };
-    let trace = narrate(solver, &problem, options, page_file.is_some(), out)?;
-    out.write_all(trace.summary().as_bytes())?;
+    // A page written to stdout (`--html -`) takes stdout for itself.
+    let page_to_stdout = page_file.is_some_and(|path| queens_files::is_stdout(path));
+    let trace = if page_to_stdout {
+        narrate(solver, &problem, options, true, &mut io::sink())?
+    } else {
+        let trace = narrate(solver, &problem, options, page_file.is_some(), out)?;
+        out.write_all(trace.summary().as_bytes())?;
+        trace
+    };
     match trace.ending {
         Ending::Stopped(Halt::OverBudget) => {
             return Err(Failure::OverBudget {
+                task: Task::Trace,
                 placed: trace.stats.queens_placed,
                 found: trace.solutions,
             });
@@ -163,7 +172,7 @@ fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
         Ending::Whole | Ending::Limit => {}
     }
     if let Some(path) = page_file {
-        write_page(solver, &problem, options, &trace, path)?;
+        write_page(solver, &problem, options, &trace, path, out)?;
     }
     Ok(())
 }
@@ -195,6 +204,7 @@ fn has_solution(
         measure: Measure::Queens,
         budget,
         instrument: Instrument::Off,
+        task: Task::First,
     };
     let (answer, _) = progress::watched(asked, problem, watching, |watch| {
         modes::answer_watched(asked, problem, first, watch)
@@ -464,14 +474,14 @@ impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>, W: Write> Observer for Watc
     }
 }
 
-/// Writes the page of `trace` into `file`, opened at `path` before the
-/// trace began.
+/// Writes the page of `trace` to `path`, or to `out` when `path` is `-`.
 fn write_page(
     solver: &dyn Solver,
     problem: &Problem,
     options: &TraceOptions,
     trace: &Trace,
     path: &Path,
+    out: &mut impl Write,
 ) -> Result<(), Failure> {
     let info = solver.info();
     let input = PageInput {
@@ -486,8 +496,11 @@ fn write_page(
         solutions: trace.solutions,
         truncated: trace.ending == Ending::Limit,
     };
-    queens_files::write_whole(path, page::render(&input).as_bytes())
-        .map_err(failure::path("write", path))
+    let page = page::render(&input);
+    if queens_files::is_stdout(path) {
+        return Ok(out.write_all(page.as_bytes())?);
+    }
+    queens_files::write_whole(path, page.as_bytes()).map_err(failure::written(path))
 }
 
 /// The command that made the trace, as the page shows it.

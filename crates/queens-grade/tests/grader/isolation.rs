@@ -442,6 +442,22 @@ fn bad_input_gets_one_line_and_status_2() {
 }
 
 #[test]
+fn a_report_nobody_can_read_is_refused_before_grading_with_status_74() {
+    let c_seed = workspace().join("examples/submissions/c-seed");
+    let closed = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("\"$0\" grade {} >&-", c_seed.to_str().unwrap()))
+        .arg(env!("CARGO_BIN_EXE_queens-grade"))
+        .output()
+        .unwrap();
+    assert_eq!(closed.status.code(), Some(74));
+    assert_eq!(
+        String::from_utf8_lossy(&closed.stderr),
+        "error: cannot write to stdout: stdout is closed\n"
+    );
+}
+
+#[test]
 fn a_new_submission_runs_the_suite_with_cargo_test() {
     let folder = tempfile::tempdir().unwrap();
     let crate_folder = folder.path().join("ada");
