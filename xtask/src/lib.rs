@@ -36,6 +36,7 @@ pub mod growth;
 pub mod machine;
 pub mod peers;
 pub mod progress;
+pub mod sandbox_check;
 pub mod units;
 
 use std::path::PathBuf;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use xtask::{browser_check, cluster_check, compare, grade, growth, peers};
+use xtask::{browser_check, cluster_check, compare, grade, growth, peers, sandbox_check};
 
 /// The project's automation tasks.
 #[derive(Debug, Parser)]
@@ -45,9 +45,10 @@ enum Task {
     /// `cargo update`d, compiled, and tested with a correct solver (needs
     /// the network to reach crates.io).
     TemplateCheck(grade::TemplateArgs),
-    /// Proves the grader's sandbox: a program writing outside its folder is
-    /// stopped (needs `apt-get install bubblewrap`).
-    SandboxCheck(grade::SandboxArgs),
+    /// Attacks the grader's sandbox with hostile submissions: secrets,
+    /// 3 GiB of shared memory, a full disk, a process left behind (needs
+    /// `apt-get install bubblewrap`).
+    SandboxCheck(sandbox_check::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,7 +65,7 @@ fn main() -> ExitCode {
         Task::Grade(passed) => grade::grade(&passed),
         Task::NewSubmission(passed) => grade::new_submission(&passed),
         Task::TemplateCheck(args) => grade::template_check(&args),
-        Task::SandboxCheck(args) => grade::sandbox_check(&args),
+        Task::SandboxCheck(args) => sandbox_check::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

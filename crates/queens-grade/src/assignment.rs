@@ -90,6 +90,9 @@ pub struct Limits {
     pub stack_mib: u64,
     /// What one check may print on stdout and stderr, in MiB.
     pub output_mib: u64,
+    /// The size of a sandboxed run's scratch space (its `/tmp`, and a
+    /// check's working folder), in MiB.
+    pub scratch_mib: u64,
     /// Wall-clock seconds one build may take.
     pub build_seconds: f64,
 }
@@ -256,6 +259,12 @@ impl Assignment {
             return Some(format!(
                 "limits.output_mib = {} is not between 1 and 1024",
                 limits.output_mib
+            ));
+        }
+        if !(1..=65_536).contains(&limits.scratch_mib) {
+            return Some(format!(
+                "limits.scratch_mib = {} is not between 1 and 65536",
+                limits.scratch_mib
             ));
         }
         let needed = printed_counting_to(self.scope.counts_to);

@@ -20,10 +20,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use queens_conformance::{CHECKS, fresh_seed};
 
 use crate::assignment::{Assignment, DEFAULT, OrderName};
-use crate::grade::{Graded, Progress, folders_to_hide, grade, grader_binary};
-use crate::isolation::{Confinement, ResourceLimits};
+use crate::grade::{Graded, Progress, grade, grader_binary};
+use crate::isolation::ResourceLimits;
 use crate::prepare::Workshop;
 use crate::program::Program;
+use crate::sandbox::Confinement;
 use crate::template::Source;
 use crate::{report, submission, template};
 
@@ -132,6 +133,8 @@ struct LimitedArgs {
     stack_mib: u64,
     #[arg(long)]
     cpu_seconds: u64,
+    #[arg(long)]
+    cgroup: Option<PathBuf>,
     #[arg(last = true, required = true)]
     command: Vec<OsString>,
 }
@@ -180,6 +183,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
                 memory_mib: args.memory_mib,
                 stack_mib: args.stack_mib,
                 cpu_seconds: args.cpu_seconds,
+                cgroup: args.cgroup,
             };
             Err(Failure::Run(limits.exec(&args.command)))
         }
@@ -277,9 +281,8 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         .tempdir()
         .map_err(|error| Failure::Machine(format!("cannot make a scratch folder: {error}")))?;
     stop_on_interrupt(scratch.path().to_owned());
-    let mut hidden = folders_to_hide(&submissions);
-    hidden.push(scratch.path().to_owned());
-    let confinement = Confinement::detect(!args.no_sandbox, hidden);
+    let confinement = Confinement::detect(!args.no_sandbox, assignment.limits.scratch_mib)
+        .map_err(Failure::Input)?;
     let shared_target = if args.isolated_builds {
         None
     } else {
@@ -302,6 +305,13 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         None => &LinePerSubmission,
     };
     let grading = grade(&workshop, &submissions, seed, jobs, progress);
+    if crate::isolation::stopping() {
+        // Interrupted: the handler is stopping the run and will exit; a
+        // report of a half-graded class must not come out before it does.
+        loop {
+            std::thread::park();
+        }
+    }
     if let Some(bar) = bar {
         bar.0.finish_and_clear();
     }
@@ -329,13 +339,25 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
 fn stop_on_interrupt(scratch: PathBuf) {
     let handler = move || {
         crate::isolation::stop_all();
-        let _ = std::fs::remove_dir_all(&scratch);
+        crate::cgroup::remove_all();
+        remove_scratch(&scratch);
         eprintln!("error: interrupted; every check under way was stopped");
         std::process::exit(130);
     };
     // Only one handler per process; a second run in the same process keeps
     // the first, which stops the same checks.
     let _ = ctrlc::set_handler(handler);
+}
+
+/// Removes the scratch folder, trying again for a moment while a worker
+/// that has not yet seen the stop finishes the file it was writing.
+fn remove_scratch(scratch: &Path) {
+    for _ in 0..100 {
+        if std::fs::remove_dir_all(scratch).is_ok() || !scratch.exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 /// What can be known to fail before anything is graded: a Gradescope report
@@ -476,7 +498,9 @@ impl Progress for ProgressLine {
     }
 
     fn graded(&self, graded: &Graded) {
-        self.0.println(graded_line(graded));
+        if !crate::isolation::stopping() {
+            self.0.println(graded_line(graded));
+        }
     }
 }
 
@@ -489,7 +513,9 @@ impl Progress for LinePerSubmission {
     fn advance(&self, _what: &str) {}
 
     fn graded(&self, graded: &Graded) {
-        eprintln!("{}", graded_line(graded));
+        if !crate::isolation::stopping() {
+            eprintln!("{}", graded_line(graded));
+        }
     }
 }
 

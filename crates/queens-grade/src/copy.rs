@@ -94,6 +94,9 @@ fn copy_folder(
 /// Copies the regular file `from` to `to`, within the bounds; `shown` is
 /// its path within the submission.
 fn copy_file(from: &Path, to: &Path, shown: &Path, tally: &mut Tally) -> Result<(), String> {
+    if crate::isolation::stopping() {
+        return Err("the grader is stopping".to_owned());
+    }
     if tally.files.len() >= MOST_FILES {
         return Err(format!(
             "the submission holds more than {MOST_FILES} files: a submission is one program or crate"

@@ -18,7 +18,7 @@
 //! before, never on which of two checks happened to finish first, so one
 //! seed gives one report.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -368,7 +368,7 @@ fn run_check(
                 grader: &workshop.grader,
                 command: built.command.clone(),
                 work: &work,
-                visible: Vec::new(),
+                fresh_work: true,
                 readable: built.readable.clone(),
                 writable: Vec::new(),
                 path: SYSTEM_PATH.into(),
@@ -378,6 +378,7 @@ fn run_check(
                     memory_mib: limits.memory_mib,
                     stack_mib: limits.stack_mib,
                     cpu_seconds: cpu_backstop(processor.as_secs_f64() * 2.0),
+                    cgroup: None,
                 },
                 stop: StopRules {
                     processor: Some(processor),
@@ -464,6 +465,20 @@ fn judge(ending: &Ending, memory_mib: u64, why_limit: &str) -> (Verdict, String)
 
 /// The verdict of a check process from how it ended, its message whole.
 fn judge_in_full(ending: &Ending, memory_mib: u64, why_limit: &str) -> (Verdict, String) {
+    if ending.out_of_memory && ending.stopped.is_none() {
+        // The cgroup's kill is a SIGKILL to some process of the run: the
+        // report, if any, only saw a signal.
+        let asking = last_question(&ending.stderr)
+            .map(|(_, question)| format!("{question}: "))
+            .unwrap_or_default();
+        return (
+            Verdict::Crash,
+            format!(
+                "{asking}out of memory: past the assignment's {memory_mib} MiB \
+                 (a memory cgroup, which counts shared memory and tmpfs files too)"
+            ),
+        );
+    }
     if let Some(stopped) = ending.stopped {
         return stopped_verdict(stopped, &ending.stderr, why_limit);
     }
@@ -555,18 +570,4 @@ fn crash_message(status: std::process::ExitStatus, stderr: &[u8], memory_mib: u6
 /// The grader's own binary, which its check processes run.
 pub fn grader_binary() -> Result<PathBuf, String> {
     std::env::current_exe().map_err(|error| format!("cannot find the grader's own binary: {error}"))
-}
-
-/// The folders to hide from checks: those that hold the submissions, so
-/// that no submission reads another.
-pub fn folders_to_hide(submissions: &[Submission]) -> Vec<PathBuf> {
-    let mut folders: Vec<PathBuf> = submissions
-        .iter()
-        .filter_map(|submission| std::path::absolute(&submission.path).ok())
-        .filter_map(|path| path.parent().map(Path::to_owned))
-        .filter(|folder| folder != Path::new("/"))
-        .collect();
-    folders.sort();
-    folders.dedup();
-    folders
 }

@@ -24,11 +24,10 @@
 //! group is killed after a normal exit too, so nothing a submission started
 //! outlives its check.
 //!
-//! The sandbox, when Debian's `bubblewrap` is installed and can make
-//! namespaces here, gives the process no network, its own process and IPC
-//! namespaces, a read-only view of the system, an empty `/tmp`, and hides
-//! the folders the submissions came from and every other submission's
-//! scratch folder: what it can write is its own scratch folder.
+//! The jail around the process (an unprivileged user, a view of only what
+//! it needs, a memory cgroup, scratch of a set size) is
+//! [`crate::sandbox`]'s; this module runs what it wraps, and joins the
+//! run's memory cgroup from the trampoline, before anything else.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::ffi::OsString;
@@ -46,21 +45,47 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use wait_timeout::ChildExt;
 
+use crate::sandbox::Confinement;
+
 /// The system folders a child's `PATH` holds: a cleared environment does not
 /// inherit the grader's.
 pub const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// The process groups of the confined runs under way, so that an
-/// interrupted grader can stop exactly what it started.
-static RUNNING: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+/// interrupted grader can stop exactly what it started; and whether it has
+/// been told to stop, after which no run starts. One lock for both, held
+/// while a run is started, so that none slips between the stop and the
+/// kill.
+static RUNNING: Mutex<Running> = Mutex::new(Running {
+    groups: BTreeSet::new(),
+    stopping: false,
+});
 
-/// Kills the process group of every confined run under way: what a grader
-/// does when it is interrupted.
-pub fn stop_all() {
-    let running = RUNNING
+/// The runs under way, and whether the grader is stopping.
+struct Running {
+    groups: BTreeSet<i32>,
+    stopping: bool,
+}
+
+/// The runs under way, locked.
+fn running() -> std::sync::MutexGuard<'static, Running> {
+    RUNNING
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    for &group in running.iter() {
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Whether the grader has been told to stop: work not yet begun (a copy, a
+/// run) is not begun.
+pub fn stopping() -> bool {
+    running().stopping
+}
+
+/// Starts no run from now on, and kills the process group of every
+/// confined run under way: what an interrupted grader does first.
+pub fn stop_all() {
+    let mut running = running();
+    running.stopping = true;
+    for &group in running.groups.iter() {
         let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
     }
 }
@@ -83,7 +108,7 @@ const IDLE_WINDOW: Duration = Duration::from_secs(5);
 const IDLE_CPU: Duration = Duration::from_millis(50);
 
 /// The limits `queens-grade limited` sets before it runs a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResourceLimits {
     /// The data segment (heap and private writable mappings), in MiB.
     pub memory_mib: u64,
@@ -92,12 +117,14 @@ pub struct ResourceLimits {
     /// Processor seconds of each process, a backstop behind the parent's
     /// limit on the whole group.
     pub cpu_seconds: u64,
+    /// The memory cgroup to join first, where there is one.
+    pub cgroup: Option<PathBuf>,
 }
 
 impl ResourceLimits {
     /// The arguments of `queens-grade limited` that set these limits.
     pub fn arguments(&self) -> Vec<OsString> {
-        [
+        let mut arguments: Vec<OsString> = [
             "--memory-mib".to_owned(),
             self.memory_mib.to_string(),
             "--stack-mib".to_owned(),
@@ -107,13 +134,26 @@ impl ResourceLimits {
         ]
         .into_iter()
         .map(OsString::from)
-        .collect()
+        .collect();
+        if let Some(cgroup) = &self.cgroup {
+            arguments.extend(["--cgroup".into(), cgroup.clone().into()]);
+        }
+        arguments
     }
 
-    /// Sets the limits on the current process (core dumps off, files at
-    /// most 64 MiB) and replaces it with `command`. Returns only on failure.
+    /// Joins the memory cgroup, sets the limits on the current process (core
+    /// dumps off, files at most 64 MiB) and replaces it with `command`.
+    /// Returns only on failure.
     pub fn exec(&self, command: &[OsString]) -> String {
         const MIB: u64 = 1 << 20;
+        if let Some(cgroup) = &self.cgroup {
+            // Before anything else, so that nothing the command starts is
+            // outside the group.
+            let procs = cgroup.join("cgroup.procs");
+            if let Err(error) = std::fs::write(&procs, std::process::id().to_string()) {
+                return format!("cannot join {}: {error}", procs.display());
+            }
+        }
         let limits = [
             (Resource::RLIMIT_DATA, self.memory_mib * MIB),
             (Resource::RLIMIT_STACK, self.stack_mib * MIB),
@@ -134,103 +174,6 @@ impl ResourceLimits {
     }
 }
 
-/// The bubblewrap sandbox, when the machine has a working one.
-#[derive(Clone, Debug)]
-pub struct Sandbox {
-    bwrap: PathBuf,
-    /// Folders replaced by empty ones inside the sandbox.
-    hidden: Vec<PathBuf>,
-}
-
-/// Whether checks run sandboxed, and why not when they do not.
-#[derive(Clone, Debug)]
-pub enum Confinement {
-    /// In bubblewrap.
-    Sandboxed(Sandbox),
-    /// Limits and a scratch folder only, for the reason given.
-    Unsandboxed(String),
-}
-
-impl Confinement {
-    /// Bubblewrap if it is installed and works here, hiding `hidden`;
-    /// otherwise why not. `wanted` false turns the sandbox off.
-    pub fn detect(wanted: bool, hidden: Vec<PathBuf>) -> Self {
-        if !wanted {
-            return Confinement::Unsandboxed("--no-sandbox was given".to_owned());
-        }
-        let Ok(bwrap) = which::which("bwrap") else {
-            return Confinement::Unsandboxed(
-                "bubblewrap is not installed (Debian package: bubblewrap)".to_owned(),
-            );
-        };
-        let probe = Command::new(&bwrap)
-            .args(["--ro-bind", "/", "/", "--unshare-all", "--", "true"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .output();
-        match probe {
-            Ok(output) if output.status.success() => {
-                Confinement::Sandboxed(Sandbox { bwrap, hidden })
-            }
-            Ok(output) => Confinement::Unsandboxed(format!(
-                "bubblewrap cannot make a sandbox here: {}",
-                first_line(&output.stderr)
-            )),
-            Err(error) => Confinement::Unsandboxed(format!("bubblewrap cannot run: {error}")),
-        }
-    }
-
-    /// One line for reports: "sandboxed (bubblewrap)" or why not.
-    pub fn describe(&self) -> String {
-        match self {
-            Confinement::Sandboxed(_) => {
-                "sandboxed with bubblewrap: no network, read-only system, submissions hidden"
-                    .to_owned()
-            }
-            Confinement::Unsandboxed(reason) => format!("not sandboxed: {reason}"),
-        }
-    }
-
-    /// Whether checks run in the sandbox.
-    pub fn is_sandboxed(&self) -> bool {
-        matches!(self, Confinement::Sandboxed(_))
-    }
-
-    /// `command` wrapped so that it runs confined to `work` (its working
-    /// folder) and `writable`, the only folders it may write, with
-    /// `readable` also visible read-only.
-    /// The job's `visible` folders are shown read-only before the hidden
-    /// folders are hidden, its `readable` ones after: a folder hidden inside
-    /// a visible one stays hidden, a readable one inside a hidden one shows.
-    fn wrap(&self, command: Vec<OsString>, job: &Job<'_>) -> Vec<OsString> {
-        let Confinement::Sandboxed(sandbox) = self else {
-            return command;
-        };
-        let (work, readable, writable) = (job.work, &job.readable, &job.writable);
-        let mut wrapped: Vec<OsString> = vec![sandbox.bwrap.clone().into()];
-        let mut add = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
-        add(&["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]);
-        add(&["--tmpfs", "/tmp"]);
-        for path in &job.visible {
-            wrapped.extend(["--ro-bind".into(), path.clone().into(), path.clone().into()]);
-        }
-        for hidden in &sandbox.hidden {
-            wrapped.extend(["--tmpfs".into(), hidden.clone().into_os_string()]);
-        }
-        for path in readable {
-            wrapped.extend(["--ro-bind".into(), path.clone().into(), path.clone().into()]);
-        }
-        for path in writable.iter().map(PathBuf::as_path).chain([work]) {
-            wrapped.extend(["--bind".into(), path.into(), path.into()]);
-        }
-        wrapped.extend(["--chdir".into(), work.into()]);
-        wrapped.extend(["--unshare-all", "--die-with-parent", "--"].map(OsString::from));
-        wrapped.extend(command);
-        wrapped
-    }
-}
-
 /// One confined run: what to run, where, and for how long.
 #[derive(Clone, Debug)]
 pub struct Job<'a> {
@@ -240,11 +183,11 @@ pub struct Job<'a> {
     pub command: Vec<OsString>,
     /// Its working folder, the one it may write.
     pub work: &'a Path,
-    /// Folders it may read that the sandbox's `/tmp` would cover, with the
-    /// hidden folders inside them still hidden.
-    pub visible: Vec<PathBuf>,
-    /// Files and folders it may read besides the system, even inside a
-    /// hidden folder.
+    /// In the jail, whether the working folder is a fresh tmpfs of the
+    /// scratch size (a check, whose files nobody reads after it) rather
+    /// than the host's folder (a build, whose output is kept).
+    pub fresh_work: bool,
+    /// Files and folders it may read besides the system.
     pub readable: Vec<PathBuf>,
     /// Folders it may write besides `work`.
     pub writable: Vec<PathBuf>,
@@ -266,7 +209,7 @@ pub struct StopRules {
     /// Processor time the whole group may use; `None` for none (a build,
     /// whose compilers run in parallel, is held to wall time).
     pub processor: Option<Duration>,
-    /// Whether a group that stays idle for [`IDLE_WINDOW`] is stopped.
+    /// Whether a group that stays idle for five seconds is stopped.
     pub idle: bool,
     /// Wall-clock time it may take.
     pub wall: Duration,
@@ -302,17 +245,31 @@ pub struct Ending {
     pub elapsed: Duration,
     /// The processor time its group was last seen to have used.
     pub processor: Duration,
+    /// Whether its memory cgroup had to kill for memory.
+    pub out_of_memory: bool,
 }
 
-impl Job<'_> {
+impl<'a> Job<'a> {
     /// Runs the job to its end or until a [`StopRules`] stops it. Errs only
     /// when the process cannot be started at all.
     pub fn run(self, confinement: &Confinement) -> Result<Ending, String> {
+        let cgroup = confinement
+            .memory()
+            .map(|control| control.make(self.limits.memory_mib << 20))
+            .transpose()?;
+        let mut limits = self.limits.clone();
+        limits.cgroup = cgroup.as_ref().map(|cgroup| cgroup.path().to_owned());
         let mut limited: Vec<OsString> = vec!["limited".into()];
-        limited.extend(self.limits.arguments());
+        limited.extend(limits.arguments());
         limited.push("--".into());
         limited.extend(confinement.wrap(self.command.clone(), &self));
         let started = Instant::now();
+        // Started and recorded under the lock, so that a stop either comes
+        // first (and nothing starts) or finds the run to kill.
+        let mut under_way = running();
+        if under_way.stopping {
+            return Err("the grader is stopping".to_owned());
+        }
         let mut child = Command::new(self.grader)
             .args(&limited)
             .current_dir(self.work)
@@ -327,6 +284,9 @@ impl Job<'_> {
             .process_group(0)
             .spawn()
             .map_err(|error| format!("cannot start {}: {error}", self.grader.display()))?;
+        let group = i32::try_from(child.id()).expect("process ids fit in i32");
+        under_way.groups.insert(group);
+        drop(under_way);
         let feeder = feed(&mut child, self.stdin);
         let printed = Arc::new(AtomicU64::new(0));
         let stdout = keep(child.stdout.take(), Arc::clone(&printed));
@@ -340,7 +300,36 @@ impl Job<'_> {
             stderr: stderr.join().unwrap_or_default(),
             elapsed: started.elapsed(),
             processor,
+            out_of_memory: cgroup.is_some_and(|cgroup| cgroup.ran_out()),
         })
+    }
+
+    /// A job that only stands for a run's shape, for probing the jail: no
+    /// command of its own, `work` its folder.
+    pub(crate) fn probe(work: &'a Path) -> Self {
+        Job {
+            grader: work,
+            command: Vec::new(),
+            work,
+            fresh_work: true,
+            readable: Vec::new(),
+            writable: Vec::new(),
+            path: SYSTEM_PATH.into(),
+            environment: Vec::new(),
+            stdin: Vec::new(),
+            limits: ResourceLimits {
+                memory_mib: 0,
+                stack_mib: 0,
+                cpu_seconds: 0,
+                cgroup: None,
+            },
+            stop: StopRules {
+                processor: None,
+                idle: false,
+                wall: Duration::ZERO,
+                output: 0,
+            },
+        }
     }
 }
 
@@ -354,12 +343,6 @@ fn watch(
     printed: &AtomicU64,
 ) -> (Option<ExitStatus>, Option<Stopped>, Duration) {
     let group = i32::try_from(child.id()).expect("process ids fit in i32");
-    let lock = || {
-        RUNNING
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    };
-    lock().insert(group);
     let started = Instant::now();
     // The processor time seen at each poll of the last IDLE_WINDOW.
     let mut recent: VecDeque<(Instant, Duration)> = VecDeque::new();
@@ -388,7 +371,7 @@ fn watch(
         }
     };
     let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
-    lock().remove(&group);
+    running().groups.remove(&group);
     if status.is_none() {
         let _ = child.wait();
     }

@@ -19,10 +19,15 @@
 //!   the range.
 //! - **Each check runs in a process of its own** ([`isolation`]), as
 //!   cargo-nextest runs each test: limits set by a trampoline
-//!   (`queens-grade limited`), a cleared environment, a scratch folder, a
-//!   wall-clock deadline after which the whole process group is killed, and
-//!   a bubblewrap sandbox (no network, read-only system, other submissions
-//!   hidden) where Debian's `bubblewrap` is installed.
+//!   (`queens-grade limited`), a cleared environment, a limit of processor
+//!   time on the whole process group (with idle and wall-clock backstops),
+//!   an output limit, and a jail ([`sandbox`]): bubblewrap showing only the
+//!   system's `/usr`, a few `/etc` files and the submission, as nobody
+//!   when the grader is root, with a memory cgroup ([`cgroup`]) where one
+//!   can be made and scratch space of a set size.
+//! - **The checks of a submission run in order** ([`grade`]), so that one
+//!   that runs out of time on a board spares the later ones that board
+//!   (NOT REACHED), and one seed gives one report.
 //! - **Two kinds of submission, one suite** ([`prepare`]): a Rust crate is
 //!   built into a small harness whose `main` is
 //!   `queens_conformance::isolated::serve`; a program is wrapped in
@@ -38,14 +43,16 @@
 //! dependencies are compiled once per class rather than once per student.
 //! That is safe for submissions without build scripts or procedural macros
 //! of their own; code that runs at build time can write to the shared
-//! folder (builds are sandboxed like checks, but the folder is theirs to
+//! folder (builds are jailed like checks, but the folder is theirs to
 //! write), so for submissions you do not trust pass `--isolated-builds`.
-//! The memory limit is on the data segment (`RLIMIT_DATA`), which counts what
-//! a process allocates but not what a runtime merely reserves, so a JVM runs
-//! under it. `RLIMIT_NPROC` does not bind root, so a fork bomb is stopped by
-//! the deadline and the group kill, not before.
+//! Where no memory cgroup can be made, the memory limit is on the data
+//! segment (`RLIMIT_DATA`) only, which a shared mapping escapes; the report
+//! says which held. As root without bubblewrap the grader refuses to run
+//! submissions at all unless `--no-sandbox` says to run them as root.
+//! `cargo xtask sandbox-check` attacks the jail with hostile submissions.
 
 pub mod assignment;
+pub mod cgroup;
 pub mod cli;
 pub mod copy;
 pub mod grade;
@@ -53,5 +60,6 @@ pub mod isolation;
 pub mod prepare;
 pub mod program;
 pub mod report;
+pub mod sandbox;
 pub mod submission;
 pub mod template;

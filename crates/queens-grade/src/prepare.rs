@@ -22,7 +22,8 @@ use std::time::Duration;
 
 use crate::assignment::{Assignment, Language};
 use crate::copy::copy_submission;
-use crate::isolation::{Confinement, Job, ResourceLimits, SYSTEM_PATH, StopRules, first_line};
+use crate::isolation::{Job, ResourceLimits, SYSTEM_PATH, StopRules, first_line};
+use crate::sandbox::{Confinement, hand_to_nobody, is_nobodys};
 use crate::submission::{Kind, Submission};
 
 /// The workspace lock file, copied into every harness so that offline
@@ -136,6 +137,20 @@ impl Workshop {
         }
     }
 
+    /// Hands the submission's scratch folder (and, for a Rust crate, the
+    /// target folder its build writes) to nobody, when runs are nobody's.
+    fn hand_over(&self, home: &Path, target: Option<&Path>) -> Result<(), String> {
+        if !self.confinement.runs_as_nobody() {
+            return Ok(());
+        }
+        hand_to_nobody(home)?;
+        match target {
+            // A shared target folder is handed over once, when first used.
+            Some(target) if !is_nobodys(target) => hand_to_nobody(target),
+            _ => Ok(()),
+        }
+    }
+
     /// Copies, rewrites and builds a Rust crate with its harness.
     fn prepare_crate(&self, submission: &Submission, home: PathBuf) -> Result<Built, String> {
         let copy = home.join("crate");
@@ -152,6 +167,7 @@ impl Workshop {
         std::fs::create_dir_all(&target)
             .map_err(|error| format!("cannot make {}: {error}", target.display()))?;
         let ending = {
+            self.hand_over(&home, Some(&target))?;
             let _one_at_a_time = self
                 .cargo
                 .lock()
@@ -222,29 +238,20 @@ impl Workshop {
             environment.push(("RUSTUP_TOOLCHAIN".into(), toolchain));
         }
         let limits = &self.assignment.limits;
+        let mut readable = self.grader_crates();
+        // The toolchain and the registry it builds from offline, read-only.
+        readable.extend([rustup_home, cargo_home]);
         Job {
             grader: &self.grader,
             command,
             work: home,
-            // The grader's workspace (its crates inherit from its manifest)
-            // may be in /tmp, which the sandbox replaces.
-            visible: self
-                .crates
-                .parent()
-                .map(Path::to_owned)
-                .into_iter()
-                .collect(),
-            // The toolchains, should a submission's folder hide them.
-            readable: vec![rustup_home],
-            writable: vec![target.to_owned(), cargo_home],
+            fresh_work: false,
+            readable,
+            writable: vec![target.to_owned()],
             path: std::env::var_os("PATH").unwrap_or_else(|| SYSTEM_PATH.into()),
             environment,
             stdin: Vec::new(),
-            limits: ResourceLimits {
-                memory_mib: limits.memory_mib.max(4096),
-                stack_mib: limits.stack_mib.max(8),
-                cpu_seconds: cpu_backstop(limits.build_seconds * 2.0),
-            },
+            limits: build_limits(limits.memory_mib.max(4096), limits),
             stop: build_rules(limits.build_seconds),
         }
         .run(&self.confinement)
@@ -283,6 +290,7 @@ impl Workshop {
             exe: &out.join("program"),
             out: &out,
         };
+        self.hand_over(&home, None)?;
         if let Some(build) = &language.build {
             self.build_program(&words.expand(build), language, &source_folder, &out)?;
         }
@@ -320,17 +328,13 @@ impl Workshop {
             grader: &self.grader,
             command,
             work: source_folder,
-            visible: Vec::new(),
+            fresh_work: false,
             readable: Vec::new(),
             writable: vec![out.to_owned()],
             path: SYSTEM_PATH.into(),
             environment: Vec::new(),
             stdin: Vec::new(),
-            limits: ResourceLimits {
-                memory_mib: limits.memory_mib.max(2048),
-                stack_mib: limits.stack_mib.max(8),
-                cpu_seconds: cpu_backstop(limits.build_seconds * 2.0),
-            },
+            limits: build_limits(limits.memory_mib.max(2048), limits),
             stop: build_rules(limits.build_seconds),
         }
         .run(&self.confinement)?;
@@ -349,6 +353,17 @@ impl Workshop {
 }
 
 impl Workshop {
+    /// What a build of a Rust submission reads of the grader's workspace:
+    /// the two crates it depends on, and the workspace's manifest, which
+    /// they inherit their version and edition from.
+    fn grader_crates(&self) -> Vec<PathBuf> {
+        let mut crates: Vec<PathBuf> = OURS.iter().map(|name| self.crates.join(name)).collect();
+        if let Some(workspace) = self.crates.parent() {
+            crates.push(workspace.join("Cargo.toml"));
+        }
+        crates
+    }
+
     /// The checks a program is not graded on: [`NOT_FOR_PROGRAMS`], and the
     /// order when the assignment asks programs for none.
     fn not_for_programs(&self) -> Vec<(&'static str, &'static str)> {
@@ -372,6 +387,18 @@ fn build_rules(seconds: f64) -> StopRules {
         idle: false,
         wall: Duration::from_secs_f64(seconds),
         output: 64 << 20,
+    }
+}
+
+/// The limits of a build: `memory_mib` (compilers need more than the
+/// checks), the assignment's stack, and a processor backstop behind its
+/// wall-clock limit.
+fn build_limits(memory_mib: u64, limits: &crate::assignment::Limits) -> ResourceLimits {
+    ResourceLimits {
+        memory_mib,
+        stack_mib: limits.stack_mib.max(8),
+        cpu_seconds: cpu_backstop(limits.build_seconds * 2.0),
+        cgroup: None,
     }
 }
 

@@ -7,7 +7,10 @@ use std::path::{Path, PathBuf};
 
 use queens_conformance::{Applies, find_check};
 
-use crate::support::{grade_json, grader, shared_target, submission, verdict, workspace};
+use crate::support::{
+    grade_json, grader, sandbox_unless_root_without_it, shared_target, submission, verdict,
+    workspace,
+};
 
 #[test]
 fn a_link_in_a_submission_is_refused_with_its_name_and_never_followed() {
@@ -211,9 +214,13 @@ fn the_sandbox_keeps_a_program_in_its_folder() {
         assert!(line.starts_with("not sandboxed: "), "{line}");
     }
     let unsandboxed = grade_json(&[&program], "", &["--no-sandbox"]);
-    assert_eq!(
-        unsandboxed["confinement"],
-        "not sandboxed: --no-sandbox was given"
+    assert!(
+        unsandboxed["confinement"]
+            .as_str()
+            .unwrap()
+            .starts_with("not sandboxed: --no-sandbox was given; memory limited by "),
+        "{}",
+        unsandboxed["confinement"]
     );
     assert!(
         outside.exists(),
@@ -455,6 +462,92 @@ fn a_report_nobody_can_read_is_refused_before_grading_with_status_74() {
         String::from_utf8_lossy(&closed.stderr),
         "error: cannot write to stdout: stdout is closed\n"
     );
+}
+
+#[test]
+fn as_root_without_bubblewrap_submissions_are_not_run_unless_told() {
+    if !nix::unistd::geteuid().is_root() || which::which("bwrap").is_ok() {
+        // The jail is there (or not needed): sandbox-check attacks it.
+        return;
+    }
+    let c_seed = workspace().join("examples/submissions/c-seed");
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_queens-grade"))
+        .args(["grade", c_seed.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stderr),
+        "error: as root, submissions run as nobody in bubblewrap, and here bubblewrap is not \
+         installed (Debian package: bubblewrap); --no-sandbox runs them as root, unconfined\n"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_every_check_and_leaves_no_scratch_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let examples = workspace().join("examples/submissions");
+    let mut arguments = vec![
+        "grade".to_owned(),
+        "--target-dir".to_owned(),
+        shared_target().to_str().unwrap().to_owned(),
+    ];
+    arguments.extend(sandbox_unless_root_without_it());
+    for name in [
+        "rust-endless-loop",
+        "c-exponential",
+        "python-sleeper",
+        "c-seed",
+    ] {
+        arguments.push(examples.join(name).to_str().unwrap().to_owned());
+    }
+    for wait in [1500, 4000] {
+        let grading = std::process::Command::new(env!("CARGO_BIN_EXE_queens-grade"))
+            .args(&arguments)
+            .env("TMPDIR", tmp.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(wait));
+        let interrupted = std::process::Command::new("kill")
+            .args(["-INT", &grading.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(interrupted.success());
+        let output = grading.wait_with_output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(130),
+            "after {wait} ms: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr)
+                .lines()
+                .last()
+                .unwrap_or_default(),
+            "error: interrupted; every check under way was stopped"
+        );
+        let left: Vec<_> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        assert!(
+            left.is_empty(),
+            "after {wait} ms the scratch is left: {left:?}"
+        );
+        let scratch = tmp.path().to_str().unwrap();
+        let survivors: Vec<String> = std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|entry| {
+                let line = std::fs::read(entry.ok()?.path().join("cmdline")).ok()?;
+                let line = String::from_utf8_lossy(&line).replace('\0', " ");
+                line.contains(scratch).then_some(line)
+            })
+            .collect();
+        assert!(survivors.is_empty(), "after {wait} ms: {survivors:?}");
+    }
 }
 
 #[test]
