@@ -20,8 +20,26 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use queens_core::{Error, Problem, Sink, Solver, Stats};
 
-use crate::isolated::{SOLVING_MARK, TooSlow};
+use serde::{Deserialize, Serialize};
+
 use crate::{MakeSolver, ProgramFault, Scope, Status, reference};
+
+/// Where a submission ran out of time: no question about a board of
+/// `from_n` or more is asked after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TooSlow {
+    /// The size of the board it ran out of time on.
+    pub from_n: usize,
+    /// Why, for the message of the checks that stop there:
+    /// "counts_match_oeis ran out of time on n = 11, asked to count its
+    /// solutions".
+    pub why: String,
+}
+
+/// The start of the line a child writes on stderr before each question it
+/// asks the solver, followed by the board size, a space, and the question.
+pub const SOLVING_MARK: &str = "queens-conformance is asking: ";
 
 /// The largest board sizes the checks use for one solver, from the
 /// [`Scope`]: what the teacher asks, whatever the solver declares. Only the

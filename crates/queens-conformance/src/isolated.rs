@@ -32,6 +32,7 @@ use std::process::ExitCode;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::harness::{SOLVING_MARK, TooSlow};
 use crate::{MakeSolver, Scope, Status, find_check, harness, run_check};
 
 /// The trait a child's solver implements, for the `main` of a child program.
@@ -50,23 +51,6 @@ pub struct Request {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub too_slow: Option<TooSlow>,
 }
-
-/// Where a submission ran out of time: no question about a board of
-/// `from_n` or more is asked after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TooSlow {
-    /// The size of the board it ran out of time on.
-    pub from_n: usize,
-    /// Why, for the message of the checks that stop there:
-    /// "counts_match_oeis ran out of time on n = 11, asked to count its
-    /// solutions".
-    pub why: String,
-}
-
-/// The start of the line a child writes on stderr before each question it
-/// asks the solver, followed by the board size, a space, and the question.
-pub const SOLVING_MARK: &str = "queens-conformance is asking: ";
 
 /// The last question a child announced on `stderr` (what it wrote there):
 /// the board size, and the question ("n = 11, asked for every solution").

@@ -15,12 +15,12 @@ use queens_core::Order;
 use serde::Deserialize;
 
 /// The default assignment, as a teacher would write it.
-pub const DEFAULT: &str = include_str!("../assignment.toml");
+pub(crate) const DEFAULT: &str = include_str!("../assignment.toml");
 
 /// Everything an assignment sets.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Assignment {
+pub(crate) struct Assignment {
     /// How far the checks go, and the seed.
     pub scope: ScopeSettings,
     /// How much each group of checks counts.
@@ -38,7 +38,7 @@ pub struct Assignment {
 /// The `[scope]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ScopeSettings {
+pub(crate) struct ScopeSettings {
     /// Counts are checked for `n = 0..=counts_to`.
     pub counts_to: usize,
     /// Whole sets of solutions for `n = 0..=sets_to`.
@@ -50,7 +50,7 @@ pub struct ScopeSettings {
 /// The `[weights]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Weights {
+pub(crate) struct Weights {
     /// The weight of the correctness checks.
     pub correctness: f64,
     /// The weight of the instrumentation checks.
@@ -59,7 +59,7 @@ pub struct Weights {
 
 impl Weights {
     /// The weight of `group`.
-    pub fn of(&self, group: Group) -> f64 {
+    pub(crate) fn of(&self, group: Group) -> f64 {
         match group {
             Group::Correctness => self.correctness,
             Group::Instrumentation => self.instrumentation,
@@ -67,7 +67,7 @@ impl Weights {
     }
 
     /// The groups that count, in report order.
-    pub fn counted(&self) -> Vec<Group> {
+    pub(crate) fn counted(&self) -> Vec<Group> {
         Group::ALL
             .into_iter()
             .filter(|&group| self.of(group) > 0.0)
@@ -78,7 +78,7 @@ impl Weights {
 /// The `[limits]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// Processor seconds one check may take.
     pub seconds_per_check: f64,
     /// Processor seconds all the checks of one submission may take.
@@ -100,7 +100,7 @@ pub struct Limits {
 /// The `[gradescope]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GradescopeSettings {
+pub(crate) struct GradescopeSettings {
     /// Who sees the tests and the score.
     pub visibility: Visibility,
     /// Who sees what the autograder printed.
@@ -110,7 +110,7 @@ pub struct GradescopeSettings {
 /// Who sees a part of a Gradescope report, in Gradescope's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Visibility {
+pub(crate) enum Visibility {
     /// Students, at once.
     Visible,
     /// Instructors only.
@@ -124,7 +124,7 @@ pub enum Visibility {
 /// The `[program]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ProgramSettings {
+pub(crate) struct ProgramSettings {
     /// The order programs must print their solutions in.
     pub order: OrderName,
 }
@@ -154,7 +154,7 @@ impl From<OrderName> for Order {
 /// How programs of one language are built and run.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Language {
+pub(crate) struct Language {
     /// The extensions of its source files, without the dot.
     pub extensions: Vec<String>,
     /// The build command, if the language is compiled.
@@ -174,19 +174,19 @@ fn one() -> f64 {
 
 impl Assignment {
     /// The default assignment.
-    pub fn default_assignment() -> Self {
+    pub(crate) fn default_assignment() -> Self {
         Self::parse(DEFAULT, "the default assignment").expect("the default assignment is valid")
     }
 
     /// Reads the assignment file at `path`, laid over the default.
-    pub fn read(path: &Path) -> Result<Self, String> {
+    pub(crate) fn read(path: &Path) -> Result<Self, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
         Self::parse(&text, &path.display().to_string())
     }
 
     /// Parses `text` (from `origin`, for messages), laid over the default.
-    pub fn parse(text: &str, origin: &str) -> Result<Self, String> {
+    pub(crate) fn parse(text: &str, origin: &str) -> Result<Self, String> {
         let mut merged: toml::Table = DEFAULT.parse().expect("the default assignment is TOML");
         let overlay: toml::Table = text
             .parse()
@@ -200,7 +200,7 @@ impl Assignment {
     }
 
     /// The scope of a run with `seed`.
-    pub fn scope(&self, seed: u64) -> Scope {
+    pub(crate) fn scope(&self, seed: u64) -> Scope {
         Scope {
             counts_to: self.scope.counts_to,
             sets_to: self.scope.sets_to,
@@ -209,7 +209,7 @@ impl Assignment {
     }
 
     /// The language whose extensions include `extension`.
-    pub fn language_of(&self, extension: &str) -> Option<(&str, &Language)> {
+    pub(crate) fn language_of(&self, extension: &str) -> Option<(&str, &Language)> {
         self.languages
             .iter()
             .find(|(_, language)| language.extensions.iter().any(|known| known == extension))
@@ -333,7 +333,7 @@ fn printed_counting_to(counts_to: usize) -> u64 {
 }
 
 /// The placeholders a language's commands may use.
-pub const PLACEHOLDERS: [&str; 5] = ["{sources}", "{main}", "{exe}", "{out}", "{class}"];
+pub(crate) const PLACEHOLDERS: [&str; 5] = ["{sources}", "{main}", "{exe}", "{out}", "{class}"];
 
 /// The first `{...}` in `word` that is not a known placeholder.
 fn unknown_placeholder(word: &str) -> Option<String> {

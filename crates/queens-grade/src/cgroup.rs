@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Which hierarchy a memory cgroup is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Version {
+pub(crate) enum Version {
     /// A v1 hierarchy with the `memory` controller.
     V1,
     /// The unified v2 hierarchy, with `memory` among its controllers.
@@ -36,7 +36,7 @@ pub enum Version {
 /// Where this process's memory cgroup is, and on which hierarchy: the
 /// parent of every run's cgroup.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MemoryControl {
+pub(crate) struct MemoryControl {
     version: Version,
     parent: PathBuf,
 }
@@ -50,7 +50,7 @@ static UNDER_WAY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// Removes the cgroup of every run under way: what an interrupted grader
 /// does once it has killed their processes.
-pub fn remove_all() {
+pub(crate) fn remove_all() {
     let under_way = UNDER_WAY
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -74,7 +74,7 @@ fn remove(path: &Path) {
 impl MemoryControl {
     /// The memory controller of this process, when it can make a child
     /// cgroup there; otherwise why not, in a few words.
-    pub fn detect() -> Result<Self, String> {
+    pub(crate) fn detect() -> Result<Self, String> {
         let control = locate()?;
         // Making (and removing) a child is the only true test of the right.
         let probe = control
@@ -91,12 +91,12 @@ impl MemoryControl {
     }
 
     /// Which hierarchy it is on.
-    pub fn version(&self) -> Version {
+    pub(crate) fn version(&self) -> Version {
         self.version
     }
 
     /// A new cgroup for one run, limited to `limit` bytes.
-    pub fn make(&self, limit: u64) -> Result<MemoryCgroup, String> {
+    pub(crate) fn make(&self, limit: u64) -> Result<MemoryCgroup, String> {
         let name = format!(
             "queens-grade-{}-{}",
             std::process::id(),
@@ -119,14 +119,14 @@ impl MemoryControl {
 
 /// One run's memory cgroup, removed when dropped.
 #[derive(Debug)]
-pub struct MemoryCgroup {
+pub(crate) struct MemoryCgroup {
     version: Version,
     path: PathBuf,
 }
 
 impl MemoryCgroup {
     /// The folder a process joins by writing its id to `cgroup.procs`.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
@@ -157,7 +157,7 @@ impl MemoryCgroup {
     }
 
     /// Whether the kernel killed a process of the group for memory.
-    pub fn ran_out(&self) -> bool {
+    pub(crate) fn ran_out(&self) -> bool {
         let (file, key) = match self.version {
             Version::V1 => ("memory.oom_control", "oom_kill"),
             Version::V2 => ("memory.events", "oom_kill"),

@@ -432,7 +432,7 @@ fn run_new_submission(args: &NewSubmissionArgs) -> Result<(), Failure> {
 
 /// The checks as a Markdown table: group, name, the solvers it applies
 /// to, what it asks.
-pub fn checks_table() -> String {
+pub(crate) fn checks_table() -> String {
     let mut table =
         String::from("| group | check | applies to | what it asks |\n|---|---|---|---|\n");
     for check in CHECKS {
@@ -522,7 +522,7 @@ impl Progress for LinePerSubmission {
 /// "graded ada (rust): 100.0 in 3.2 s", or why it was not checked.
 fn graded_line(graded: &Graded) -> String {
     let outcome = match &graded.not_checked {
-        Some(reason) => format!("not checked: {}", crate::grade::cut(reason, 80)),
+        Some(reason) => format!("not checked: {}", crate::words::cut(reason, 80)),
         None => format!("{:.1}", graded.score),
     };
     format!(

@@ -21,10 +21,10 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 /// The most files a submission may hold.
-pub const MOST_FILES: usize = 2_000;
+pub(crate) const MOST_FILES: usize = 2_000;
 
 /// The most bytes a submission may hold.
-pub const MOST_BYTES: u64 = 64 << 20;
+pub(crate) const MOST_BYTES: u64 = 64 << 20;
 
 /// What has been copied so far, against the bounds.
 #[derive(Default)]
@@ -37,7 +37,7 @@ struct Tally {
 /// folder `to`, leaving out hidden entries and those `skip` names. Returns
 /// the copied files, sorted; errs with one line naming a link, a special
 /// file, a file that cannot be read, or the bound passed.
-pub fn copy_submission(
+pub(crate) fn copy_submission(
     from: &Path,
     to: &Path,
     skip: impl Fn(&OsStr) -> bool,

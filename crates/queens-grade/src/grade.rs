@@ -30,15 +30,15 @@ use queens_conformance::{CHECKS, Check, Group, Scope, Status};
 use serde::Serialize;
 
 use crate::assignment::Assignment;
-use crate::isolation::{Ending, Job, ResourceLimits, SYSTEM_PATH, StopRules, Stopped, last_line};
+use crate::isolation::{Ending, Job, ResourceLimits, SYSTEM_PATH, StopRules, Stopped};
 use crate::prepare::{Built, Workshop, cpu_backstop};
-use crate::program::{ending, signal_name};
 use crate::submission::Submission;
+use crate::words::{cut, ending, last_line, signal_name};
 
 /// How one check ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "UPPERCASE")]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// The solver passed it.
     Pass,
     /// A wrong answer.
@@ -60,7 +60,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The one-character symbol of tables.
-    pub const fn symbol(self) -> char {
+    pub(crate) const fn symbol(self) -> char {
         match self {
             Verdict::Pass => '✓',
             Verdict::Fail => '✗',
@@ -72,7 +72,7 @@ impl Verdict {
     }
 
     /// The word of reports: PASS, FAIL, CRASH, TIMEOUT, NOT REACHED, N/A.
-    pub const fn word(self) -> &'static str {
+    pub(crate) const fn word(self) -> &'static str {
         match self {
             Verdict::Pass => "PASS",
             Verdict::Fail => "FAIL",
@@ -84,14 +84,14 @@ impl Verdict {
     }
 
     /// Whether the score counts the check: every verdict but N/A.
-    pub fn counts(self) -> bool {
+    pub(crate) fn counts(self) -> bool {
         self != Verdict::NotApplicable
     }
 }
 
 /// One check of one submission.
 #[derive(Clone, Debug, Serialize)]
-pub struct CheckResult {
+pub(crate) struct CheckResult {
     /// The check's name.
     pub name: &'static str,
     /// Its group.
@@ -106,7 +106,7 @@ pub struct CheckResult {
 
 /// One submission, graded.
 #[derive(Clone, Debug, Serialize)]
-pub struct Graded {
+pub(crate) struct Graded {
     /// The student's name.
     pub name: String,
     /// Where the submission is.
@@ -125,7 +125,7 @@ pub struct Graded {
 
 /// A whole run.
 #[derive(Clone, Debug, Serialize)]
-pub struct Grading {
+pub(crate) struct Grading {
     /// The seed of the random problems; `--seed` repeats the run.
     pub seed: u64,
     /// Whether the checks ran in the sandbox, and how or why not.
@@ -144,7 +144,7 @@ pub struct Grading {
 
 /// Reports what the run is doing: a progress bar on a terminal, a line per
 /// submission elsewhere.
-pub trait Progress: Sync {
+pub(crate) trait Progress: Sync {
     /// `total` pieces of work (builds and checks) are known.
     fn start(&self, total: usize);
     /// One more is done; `what` names it.
@@ -154,7 +154,7 @@ pub trait Progress: Sync {
 }
 
 /// Grades `submissions`, `jobs` at a time.
-pub fn grade(
+pub(crate) fn grade(
     workshop: &Workshop,
     submissions: &[Submission],
     seed: u64,
@@ -448,14 +448,6 @@ fn fmt_seconds(time: Duration) -> String {
 /// one line must not make the gradebook a megabyte.
 const MESSAGE_LENGTH: usize = 400;
 
-/// `text` cut to `length` characters, with an ellipsis when cut.
-pub fn cut(text: &str, length: usize) -> String {
-    match text.char_indices().nth(length) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
-}
-
 /// The verdict of a check process from how it ended, and its message cut
 /// to [`MESSAGE_LENGTH`]; `why_limit` says what the time limit was.
 fn judge(ending: &Ending, memory_mib: u64, why_limit: &str) -> (Verdict, String) {
@@ -568,6 +560,6 @@ fn crash_message(status: std::process::ExitStatus, stderr: &[u8], memory_mib: u6
 }
 
 /// The grader's own binary, which its check processes run.
-pub fn grader_binary() -> Result<PathBuf, String> {
+pub(crate) fn grader_binary() -> Result<PathBuf, String> {
     std::env::current_exe().map_err(|error| format!("cannot find the grader's own binary: {error}"))
 }

@@ -45,11 +45,11 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use wait_timeout::ChildExt;
 
-use crate::sandbox::Confinement;
+use crate::sandbox::{Confinement, Mounts};
 
 /// The system folders a child's `PATH` holds: a cleared environment does not
 /// inherit the grader's.
-pub const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+pub(crate) const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// The process groups of the confined runs under way, so that an
 /// interrupted grader can stop exactly what it started; and whether it has
@@ -76,13 +76,13 @@ fn running() -> std::sync::MutexGuard<'static, Running> {
 
 /// Whether the grader has been told to stop: work not yet begun (a copy, a
 /// run) is not begun.
-pub fn stopping() -> bool {
+pub(crate) fn stopping() -> bool {
     running().stopping
 }
 
 /// Starts no run from now on, and kills the process group of every
 /// confined run under way: what an interrupted grader does first.
-pub fn stop_all() {
+pub(crate) fn stop_all() {
     let mut running = running();
     running.stopping = true;
     for &group in running.groups.iter() {
@@ -109,7 +109,7 @@ const IDLE_CPU: Duration = Duration::from_millis(50);
 
 /// The limits `queens-grade limited` sets before it runs a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResourceLimits {
+pub(crate) struct ResourceLimits {
     /// The data segment (heap and private writable mappings), in MiB.
     pub memory_mib: u64,
     /// The main thread's stack, in MiB.
@@ -123,7 +123,7 @@ pub struct ResourceLimits {
 
 impl ResourceLimits {
     /// The arguments of `queens-grade limited` that set these limits.
-    pub fn arguments(&self) -> Vec<OsString> {
+    pub(crate) fn arguments(&self) -> Vec<OsString> {
         let mut arguments: Vec<OsString> = [
             "--memory-mib".to_owned(),
             self.memory_mib.to_string(),
@@ -144,7 +144,7 @@ impl ResourceLimits {
     /// Joins the memory cgroup, sets the limits on the current process (core
     /// dumps off, files at most 64 MiB) and replaces it with `command`.
     /// Returns only on failure.
-    pub fn exec(&self, command: &[OsString]) -> String {
+    pub(crate) fn exec(&self, command: &[OsString]) -> String {
         const MIB: u64 = 1 << 20;
         if let Some(cgroup) = &self.cgroup {
             // Before anything else, so that nothing the command starts is
@@ -176,7 +176,7 @@ impl ResourceLimits {
 
 /// One confined run: what to run, where, and for how long.
 #[derive(Clone, Debug)]
-pub struct Job<'a> {
+pub(crate) struct Job<'a> {
     /// The grader's own binary, whose `limited` subcommand sets the limits.
     pub grader: &'a Path,
     /// The command.
@@ -205,7 +205,7 @@ pub struct Job<'a> {
 
 /// When the parent stops a confined run.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct StopRules {
+pub(crate) struct StopRules {
     /// Processor time the whole group may use; `None` for none (a build,
     /// whose compilers run in parallel, is held to wall time).
     pub processor: Option<Duration>,
@@ -219,7 +219,7 @@ pub struct StopRules {
 
 /// Why the parent stopped a run.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Stopped {
+pub(crate) enum Stopped {
     /// Its group used more processor time than this.
     ProcessorTime(Duration),
     /// It took longer than this in wall-clock time.
@@ -232,7 +232,7 @@ pub enum Stopped {
 
 /// How a confined run ended.
 #[derive(Debug)]
-pub struct Ending {
+pub(crate) struct Ending {
     /// Its exit status, or `None` when the parent stopped it.
     pub status: Option<ExitStatus>,
     /// Why the parent stopped it, if it did.
@@ -249,10 +249,10 @@ pub struct Ending {
     pub out_of_memory: bool,
 }
 
-impl<'a> Job<'a> {
+impl Job<'_> {
     /// Runs the job to its end or until a [`StopRules`] stops it. Errs only
     /// when the process cannot be started at all.
-    pub fn run(self, confinement: &Confinement) -> Result<Ending, String> {
+    pub(crate) fn run(self, confinement: &Confinement) -> Result<Ending, String> {
         let cgroup = confinement
             .memory()
             .map(|control| control.make(self.limits.memory_mib << 20))
@@ -262,7 +262,13 @@ impl<'a> Job<'a> {
         let mut limited: Vec<OsString> = vec!["limited".into()];
         limited.extend(limits.arguments());
         limited.push("--".into());
-        limited.extend(confinement.wrap(self.command.clone(), &self));
+        let mounts = Mounts {
+            work: self.work,
+            fresh_work: self.fresh_work,
+            readable: &self.readable,
+            writable: &self.writable,
+        };
+        limited.extend(confinement.wrap(self.command.clone(), &mounts));
         let started = Instant::now();
         // Started and recorded under the lock, so that a stop either comes
         // first (and nothing starts) or finds the run to kill.
@@ -302,34 +308,6 @@ impl<'a> Job<'a> {
             processor,
             out_of_memory: cgroup.is_some_and(|cgroup| cgroup.ran_out()),
         })
-    }
-
-    /// A job that only stands for a run's shape, for probing the jail: no
-    /// command of its own, `work` its folder.
-    pub(crate) fn probe(work: &'a Path) -> Self {
-        Job {
-            grader: work,
-            command: Vec::new(),
-            work,
-            fresh_work: true,
-            readable: Vec::new(),
-            writable: Vec::new(),
-            path: SYSTEM_PATH.into(),
-            environment: Vec::new(),
-            stdin: Vec::new(),
-            limits: ResourceLimits {
-                memory_mib: 0,
-                stack_mib: 0,
-                cpu_seconds: 0,
-                cgroup: None,
-            },
-            stop: StopRules {
-                processor: None,
-                idle: false,
-                wall: Duration::ZERO,
-                output: 0,
-            },
-        }
     }
 }
 
@@ -493,24 +471,4 @@ fn keep(pipe: Option<impl Read + Send + 'static>, printed: Arc<AtomicU64>) -> Jo
         }
         head
     })
-}
-
-/// The first non-empty line of `bytes`, for one-line messages.
-pub fn first_line(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes)
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty())
-        .unwrap_or("")
-        .to_owned()
-}
-
-/// The last non-empty line of `bytes`.
-pub fn last_line(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes)
-        .lines()
-        .map(str::trim)
-        .rfind(|line| !line.is_empty())
-        .unwrap_or("")
-        .to_owned()
 }

@@ -2,5 +2,5 @@
 //! suite. The work is in the library; this is its command line.
 
 fn main() -> std::process::ExitCode {
-    queens_grade::cli::main(std::env::args_os())
+    queens_grade::main(std::env::args_os())
 }

@@ -22,18 +22,19 @@ use std::time::Duration;
 
 use crate::assignment::{Assignment, Language};
 use crate::copy::copy_submission;
-use crate::isolation::{Job, ResourceLimits, SYSTEM_PATH, StopRules, first_line};
+use crate::isolation::{Job, ResourceLimits, SYSTEM_PATH, StopRules};
 use crate::sandbox::{Confinement, hand_to_nobody, is_nobodys};
 use crate::submission::{Kind, Submission};
+use crate::words::first_line;
 
 /// The workspace lock file, copied into every harness so that offline
 /// builds resolve to the versions the grader was built and tested with, and
 /// into every new submission so that a student's first build does too.
-pub const WORKSPACE_LOCK: &str = include_str!("../../../Cargo.lock");
+pub(crate) const WORKSPACE_LOCK: &str = include_str!("../../../Cargo.lock");
 
 /// Where the grader's own crates are: `queens-core` and
 /// `queens-conformance` beside this crate.
-pub fn crates_folder() -> PathBuf {
+pub(crate) fn crates_folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("the crate lives in a folder of crates")
@@ -42,7 +43,7 @@ pub fn crates_folder() -> PathBuf {
 
 /// What every preparation shares.
 #[derive(Debug)]
-pub struct Workshop {
+pub(crate) struct Workshop {
     /// The assignment.
     pub assignment: Assignment,
     /// The grader's own binary.
@@ -61,7 +62,7 @@ pub struct Workshop {
 
 /// A submission ready to be checked.
 #[derive(Clone, Debug)]
-pub struct Built {
+pub(crate) struct Built {
     /// The command of a check process.
     pub command: Vec<OsString>,
     /// What a check process may read besides the system.
@@ -76,7 +77,7 @@ pub struct Built {
 
 impl Built {
     /// Why `check` does not apply to this submission, if it does not.
-    pub fn not_applicable(&self, check: &str) -> Option<&'static str> {
+    pub(crate) fn not_applicable(&self, check: &str) -> Option<&'static str> {
         self.skipped
             .iter()
             .find(|(name, _)| *name == check)
@@ -102,7 +103,7 @@ const NOT_FOR_PROGRAMS: [(&str, &str); 4] = [
 
 impl Workshop {
     /// A workshop for one run.
-    pub fn new(
+    pub(crate) fn new(
         assignment: Assignment,
         grader: PathBuf,
         scratch: PathBuf,
@@ -123,7 +124,7 @@ impl Workshop {
     /// Builds submission number `index`. Errs with the verdict of a
     /// submission that cannot be checked: not a submission, or a build
     /// that failed, with its first error.
-    pub fn prepare(&self, index: usize, submission: &Submission) -> Result<Built, String> {
+    pub(crate) fn prepare(&self, index: usize, submission: &Submission) -> Result<Built, String> {
         let home = self.scratch.join(slug(index, &submission.name));
         let created = std::fs::create_dir_all(home.join("work"));
         created.map_err(|error| format!("cannot make a scratch folder: {error}"))?;
@@ -403,7 +404,7 @@ fn build_limits(memory_mib: u64, limits: &crate::assignment::Limits) -> Resource
 }
 
 /// A processor-time backstop for `seconds` of wall-clock time.
-pub fn cpu_backstop(seconds: f64) -> u64 {
+pub(crate) fn cpu_backstop(seconds: f64) -> u64 {
     seconds.ceil() as u64 + 1
 }
 

@@ -30,11 +30,12 @@
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::ops::ControlFlow;
-use std::os::unix::process::ExitStatusExt;
-use std::process::{ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use queens_conformance::{ProgramFault, Scope, facts};
+
+use crate::words::ending;
 use queens_core::{Error, Levels, Observer, Order, Problem, Sink, Solver, SolverInfo, Stats};
 
 /// The largest board a program is asked; the checks never go past it.
@@ -51,7 +52,7 @@ static PRINTED: AtomicU64 = AtomicU64::new(0);
 
 /// A program speaking the protocol, run once per problem.
 #[derive(Clone, Debug)]
-pub struct Program {
+pub(crate) struct Program {
     /// The command that runs it.
     pub command: Vec<OsString>,
     /// The order the assignment requires of its solutions.
@@ -191,11 +192,11 @@ fn mebibytes(bytes: u64) -> String {
 fn shown(line: &[u8]) -> String {
     let text = String::from_utf8_lossy(line);
     let text = text.trim_end_matches(['\n', '\r']);
-    format!("{:?}", crate::grade::cut(text, 60))
+    format!("{:?}", crate::words::cut(text, 60))
 }
 
 /// The problem as the program reads it.
-pub fn protocol_input(problem: &Problem) -> String {
+pub(crate) fn protocol_input(problem: &Problem) -> String {
     let mut input = format!("{} {}\n", problem.n(), problem.preplaced().len());
     for queen in problem.preplaced() {
         input.push_str(&format!("{} {}\n", queen.row, queen.col));
@@ -257,38 +258,9 @@ fn parse_line(line: &[u8], n: usize) -> Result<Vec<usize>, String> {
     Ok(queens)
 }
 
-/// How a program ended, in words: "exited with status 3", "was killed by
-/// signal 11 (SIGSEGV, a segmentation fault)".
-pub fn ending(status: ExitStatus) -> String {
-    match (status.code(), status.signal()) {
-        (Some(code), _) => format!("exited with status {code}"),
-        (None, Some(signal)) => format!("was killed by {}", signal_name(signal)),
-        (None, None) => "ended abnormally".to_owned(),
-    }
-}
-
-/// A signal's number, name and meaning for a student.
-pub fn signal_name(signal: i32) -> String {
-    let meaning = match signal {
-        4 => "SIGILL, an illegal instruction",
-        6 => "SIGABRT, an abort",
-        7 => "SIGBUS, a bus error",
-        8 => "SIGFPE, an arithmetic error such as a division by zero",
-        9 => "SIGKILL",
-        11 => {
-            "SIGSEGV, a segmentation fault: an array index out of bounds, a null pointer, or the stack overflowing"
-        }
-        13 => "SIGPIPE",
-        24 => "SIGXCPU, past the processor time limit",
-        25 => "SIGXFSZ, past the file size limit",
-        _ => return format!("signal {signal}"),
-    };
-    format!("signal {signal} ({meaning})")
-}
-
 /// ": <the last line of stderr>", or nothing when it printed none.
 fn stderr_note(tail: &str) -> String {
-    let last = crate::isolation::last_line(tail.as_bytes());
+    let last = crate::words::last_line(tail.as_bytes());
     if last.is_empty() {
         last
     } else {

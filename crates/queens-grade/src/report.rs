@@ -10,12 +10,13 @@ use tabled::builder::Builder;
 use tabled::settings::Style;
 
 use crate::assignment::{GradescopeSettings, Visibility};
-use crate::grade::{CheckResult, Graded, Grading, Verdict, cut};
+use crate::grade::{CheckResult, Graded, Grading, Verdict};
+use crate::words::cut;
 
 /// The table: one row per submission, one column per group that counts
 /// (a symbol per check and how many passed), and the score; then the seed,
 /// the sandbox, and the legend.
-pub fn table(grading: &Grading) -> String {
+pub(crate) fn table(grading: &Grading) -> String {
     let mut builder = Builder::default();
     let mut header = vec!["submission".to_owned(), "kind".to_owned()];
     header.extend(
@@ -93,7 +94,7 @@ fn footer(grading: &Grading) -> String {
 
 /// Every check that did not pass, and every submission not checked, with its
 /// message: the `--details` listing.
-pub fn details(grading: &Grading) -> String {
+pub(crate) fn details(grading: &Grading) -> String {
     let mut text = String::new();
     for graded in &grading.submissions {
         if let Some(reason) = &graded.not_checked {
@@ -122,7 +123,7 @@ pub fn details(grading: &Grading) -> String {
 
 /// CSV for a gradebook: a row per submission with its score, its result per
 /// group, and each check's verdict.
-pub fn csv(grading: &Grading) -> Result<String, String> {
+pub(crate) fn csv(grading: &Grading) -> Result<String, String> {
     let mut writer = ::csv::Writer::from_writer(Vec::new());
     let mut header = vec!["submission", "kind", "score", "not_checked"];
     header.extend(grading.checks.iter().copied());
@@ -164,7 +165,7 @@ fn spreadsheet_safe(cell: &str) -> String {
 }
 
 /// The whole run as JSON.
-pub fn json(grading: &Grading) -> String {
+pub(crate) fn json(grading: &Grading) -> String {
     serde_json::to_string_pretty(grading).expect("a grading serialises") + "\n"
 }
 
@@ -173,7 +174,10 @@ pub fn json(grading: &Grading) -> String {
 /// group's checks, out of 100 in all; the exact score at the top; who sees
 /// what as the assignment says; and the seed and the confinement in a test
 /// only instructors see.
-pub fn gradescope(grading: &Grading, settings: &GradescopeSettings) -> Result<String, String> {
+pub(crate) fn gradescope(
+    grading: &Grading,
+    settings: &GradescopeSettings,
+) -> Result<String, String> {
     let [graded] = grading.submissions.as_slice() else {
         return Err(format!(
             "--format gradescope grades one submission, as Gradescope runs it; {} were given",

@@ -51,15 +51,30 @@ use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::cgroup::{MemoryControl, Version};
-use crate::isolation::{Job, first_line};
+use crate::words::first_line;
+
+/// What a run sees of the host besides the system, and where it works.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mounts<'a> {
+    /// Its working folder.
+    pub(crate) work: &'a Path,
+    /// Whether the working folder is a fresh tmpfs of the scratch size (a
+    /// check, whose files nobody reads after it) rather than the host's
+    /// folder (a build, whose output is kept).
+    pub(crate) fresh_work: bool,
+    /// What it may read.
+    pub(crate) readable: &'a [PathBuf],
+    /// What it may write besides its working folder.
+    pub(crate) writable: &'a [PathBuf],
+}
 
 /// The unprivileged user (and group) a root grader runs submissions as:
 /// `nobody` on Debian.
-pub const NOBODY: u32 = 65534;
+pub(crate) const NOBODY: u32 = 65534;
 
 /// The entries of `/etc` a sandboxed run sees: what the dynamic linker,
 /// the alternatives (`java`, `cc`), Java, Python and a user lookup read.
-pub const ETC_KEPT: [&str; 12] = [
+pub(crate) const ETC_KEPT: [&str; 12] = [
     "alternatives",
     "group",
     "java-17-openjdk",
@@ -80,7 +95,7 @@ const SYSTEM_ROOTS: [&str; 7] = ["usr", "bin", "sbin", "lib", "lib32", "lib64", 
 
 /// How the runs of this grading are confined.
 #[derive(Clone, Debug)]
-pub struct Confinement {
+pub(crate) struct Confinement {
     /// The jail, or why there is none.
     jail: Result<Jail, String>,
     /// The memory controller, or why there is none.
@@ -107,7 +122,7 @@ impl Confinement {
     /// made, scratch space of `scratch_mib`. Errs when the grader is root
     /// and no jail can be made: root's submissions are confined or not run,
     /// unless `--no-sandbox` says otherwise.
-    pub fn detect(wanted: bool, scratch_mib: u64) -> Result<Self, String> {
+    pub(crate) fn detect(wanted: bool, scratch_mib: u64) -> Result<Self, String> {
         let root = nix::unistd::geteuid().is_root();
         let jail = if wanted {
             Jail::detect(root)
@@ -128,23 +143,23 @@ impl Confinement {
     }
 
     /// Whether runs are jailed.
-    pub fn is_sandboxed(&self) -> bool {
+    pub(crate) fn is_sandboxed(&self) -> bool {
         self.jail.is_ok()
     }
 
     /// Whether runs are nobody's: the grader must hand the files a run
     /// writes to [`NOBODY`].
-    pub fn runs_as_nobody(&self) -> bool {
+    pub(crate) fn runs_as_nobody(&self) -> bool {
         self.jail.as_ref().is_ok_and(|jail| jail.setpriv.is_some())
     }
 
     /// The memory controller runs are limited by, if any.
-    pub fn memory(&self) -> Option<&MemoryControl> {
+    pub(crate) fn memory(&self) -> Option<&MemoryControl> {
         self.memory.as_ref().ok()
     }
 
     /// One line for reports: how runs were confined, and which limits held.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let memory = match &self.memory {
             Ok(control) => format!(
                 "memory limited by a cgroup ({}), shared memory and tmpfs files counted",
@@ -172,11 +187,11 @@ impl Confinement {
         }
     }
 
-    /// `command` wrapped to run in the jail: `job`'s readable paths
-    /// read-only, its writable ones and (for a build) its working folder
-    /// writable, a check's working folder and `/tmp` fresh tmpfs of the
-    /// scratch size. Unchanged when runs are not jailed.
-    pub(crate) fn wrap(&self, command: Vec<OsString>, job: &Job<'_>) -> Vec<OsString> {
+    /// `command` wrapped to run in the jail: the readable paths of
+    /// `mounts` read-only, its writable ones and (for a build) its working
+    /// folder writable, a check's working folder and `/tmp` fresh tmpfs of
+    /// the scratch size. Unchanged when runs are not jailed.
+    pub(crate) fn wrap(&self, command: Vec<OsString>, mounts: &Mounts<'_>) -> Vec<OsString> {
         let Ok(jail) = &self.jail else {
             return command;
         };
@@ -190,19 +205,19 @@ impl Confinement {
         view.words.extend(jail.system.iter().cloned());
         view.add(&["--dev", "/dev", "--proc", "/proc"]);
         view.tmpfs(Path::new("/tmp"), self.scratch_mib);
-        for path in &job.readable {
+        for path in mounts.readable {
             view.bind("--ro-bind", path);
         }
-        for path in &job.writable {
+        for path in mounts.writable {
             view.bind("--bind", path);
         }
-        if job.fresh_work {
-            view.tmpfs(job.work, self.scratch_mib);
+        if mounts.fresh_work {
+            view.tmpfs(mounts.work, self.scratch_mib);
         } else {
-            view.bind("--bind", job.work);
+            view.bind("--bind", mounts.work);
         }
         view.words
-            .extend(["--chdir".into(), job.work.into(), "--".into()]);
+            .extend(["--chdir".into(), mounts.work.into(), "--".into()]);
         if let Some(setpriv) = &jail.setpriv {
             view.words.push(setpriv.clone().into());
             view.add(&[
@@ -245,12 +260,18 @@ impl Jail {
     /// made here.
     fn probe(&self) -> Result<(), String> {
         let scratch = tempfile::tempdir().map_err(|error| error.to_string())?;
-        let job_stand_in = Confinement {
+        let confinement = Confinement {
             jail: Ok(self.clone()),
             memory: Err(String::new()),
             scratch_mib: 1,
         };
-        let words = job_stand_in.wrap(vec!["true".into()], &Job::probe(scratch.path()));
+        let mounts = Mounts {
+            work: scratch.path(),
+            fresh_work: true,
+            readable: &[],
+            writable: &[],
+        };
+        let words = confinement.wrap(vec!["true".into()], &mounts);
         let output = Command::new(&words[0])
             .args(&words[1..])
             .stdin(Stdio::null())
@@ -272,7 +293,7 @@ impl Jail {
 /// Hands `path` and everything below it to [`NOBODY`], so that a run made
 /// nobody can write what it must (its build's output, the shared target
 /// folder); links are changed themselves, never followed.
-pub fn hand_to_nobody(path: &Path) -> Result<(), String> {
+pub(crate) fn hand_to_nobody(path: &Path) -> Result<(), String> {
     let nobody = Some(NOBODY);
     std::os::unix::fs::lchown(path, nobody, nobody)
         .map_err(|error| format!("cannot hand {} to nobody: {error}", path.display()))?;
@@ -288,7 +309,7 @@ pub fn hand_to_nobody(path: &Path) -> Result<(), String> {
 }
 
 /// Whether `path` already belongs to [`NOBODY`].
-pub fn is_nobodys(path: &Path) -> bool {
+pub(crate) fn is_nobodys(path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
     std::fs::symlink_metadata(path).is_ok_and(|metadata| metadata.uid() == NOBODY)
 }

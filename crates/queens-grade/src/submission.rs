@@ -15,7 +15,7 @@ use crate::assignment::Assignment;
 
 /// What a submission is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// A Rust crate exporting `pub fn solver()`.
     Crate,
     /// A program in `language`: a source file, or a folder whose every
@@ -30,7 +30,7 @@ pub enum Kind {
 
 impl Kind {
     /// A word for reports: "rust", the language, or "-".
-    pub fn label(&self) -> &str {
+    pub(crate) fn label(&self) -> &str {
         match self {
             Kind::Crate => "rust",
             Kind::Program { language, .. } => language,
@@ -41,7 +41,7 @@ impl Kind {
 
 /// One submission: its name (the folder's or file's), where it is, and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Submission {
+pub(crate) struct Submission {
     /// The student's name, as the gradebook shows it.
     pub name: String,
     /// The folder or file.
@@ -53,7 +53,10 @@ pub struct Submission {
 /// The submissions among `paths`, in the order given (a folder's in name
 /// order). Errs with one line when a path does not exist or two submissions
 /// share a name.
-pub fn discover(paths: &[PathBuf], assignment: &Assignment) -> Result<Vec<Submission>, String> {
+pub(crate) fn discover(
+    paths: &[PathBuf],
+    assignment: &Assignment,
+) -> Result<Vec<Submission>, String> {
     if paths.is_empty() {
         return Err("no submission given: name a submission or a folder of them".to_owned());
     }
@@ -212,7 +215,7 @@ fn is_folder_of_submissions(path: &Path, assignment: &Assignment) -> bool {
 
 /// Whether `source` is the main file of a program of several: `main.*` or
 /// `queens.*`.
-pub fn is_main(source: &Path) -> bool {
+pub(crate) fn is_main(source: &Path) -> bool {
     let stem = source
         .file_stem()
         .map(|stem| stem.to_string_lossy().to_lowercase());
