@@ -14,6 +14,9 @@ use queens_conformance::{Group, Scope, facts};
 use queens_core::Order;
 use serde::Deserialize;
 
+/// The largest assignment file read: a documented one is 5 KiB.
+const MOST_BYTES: u64 = 1 << 20;
+
 /// The default assignment, as a teacher would write it.
 pub(crate) const DEFAULT: &str = include_str!("../assignment.toml");
 
@@ -180,8 +183,10 @@ impl Assignment {
 
     /// Reads the assignment file at `path`, laid over the default.
     pub(crate) fn read(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
+        let bytes = queens_files::read_regular(path, MOST_BYTES)
             .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
         Self::parse(&text, &path.display().to_string())
     }
 

@@ -119,10 +119,18 @@ fn submission(path: PathBuf, kind: Kind) -> Submission {
         _ => named.file_name().unwrap_or(named.as_os_str()),
     };
     Submission {
-        name: name.to_string_lossy().into_owned(),
+        name: printable(&name.to_string_lossy()),
         path,
         kind,
     }
+}
+
+/// `name` with every control character (a newline in a folder's name)
+/// shown as `?`, so that a name stays on its line in every report.
+fn printable(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
 }
 
 /// What the file or folder at `path` is.
@@ -344,6 +352,12 @@ mod tests {
         assert_eq!(names("files"), ["alice", "bob", "carol"]);
         assert_eq!(names("empty"), ["dan", "erin"]);
         assert_eq!(names("program"), ["program"]);
+    }
+
+    #[test]
+    fn names_stay_on_their_line() {
+        assert_eq!(printable("ada\nlovelace\t2"), "ada?lovelace?2");
+        assert_eq!(printable("Zoë"), "Zoë");
     }
 
     #[test]
