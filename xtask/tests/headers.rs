@@ -42,7 +42,15 @@ fn every_rust_file_opens_with_a_doc_comment_saying_what_it_is_for() {
             let text = fs::read_to_string(file).expect("a source file reads");
             !text.starts_with("//!")
         })
-        .map(|file| file.strip_prefix(root()).unwrap_or(file).display().to_string())
+        .map(|file| {
+            file.strip_prefix(root())
+                .unwrap_or(file)
+                .display()
+                .to_string()
+        })
         .collect();
-    assert!(bare.is_empty(), "files without an opening //! comment: {bare:?}");
+    assert!(
+        bare.is_empty(),
+        "files without an opening //! comment: {bare:?}"
+    );
 }

@@ -74,7 +74,7 @@
 //! | `bad_input_is_refused` | correctness | every solver | inconsistent pre-placed queens are refused with the exact [`ProblemError`](queens_core::ProblemError); n = max_n + 1 gives the exact [`Error::TooLarge`](queens_core::Error::TooLarge) from all three entry points, never a panic |
 //! | `stops_when_asked` | correctness | solvers that find all | a sink answering `Break` after k solutions gets exactly k, for several k |
 //! | `random_problems_match_reference` | correctness | solvers that find all | proptest: random boards up to n = 10 with up to three consistent pre-placed queens match the reference, the failure shrunk to the smallest problem |
-//! | `reused_solver_agrees` | correctness | solvers that find all | one object asked the representative and random problems in a shuffled order, a third of them stopped early, answers each as a fresh object does |
+//! | `reused_solver_agrees` | correctness | solvers that find all | one object asked the representative and random problems in an order drawn from the seed, every search stopped early followed at once by the same problem and another of its size, answers each as a fresh object does |
 //! | `first_solution_is_valid` | correctness | solvers that find one | the one solution [`modes::first`](queens_core::modes::first) finds is valid, checked in linear time, for n = 4..=200 and for 1,000, 10,007 and 100,000 within `practical_n` |
 //! | `small_boards_as_the_model_says` | correctness | solvers that find one | n = 0 gives the empty solution, n = 1 `[0]`, n = 2 and 3 none |
 //! | `counting_and_listing_are_refused` | correctness | solvers that find one | count, all, unique and count_unique give the exact [`Error::FindsOne`](queens_core::Error::FindsOne) |
@@ -174,7 +174,7 @@ macro_rules! __for_each_check {
             random_problems_match_reference: Correctness, FindsAll,
                 "Random problems with pre-placed queens, drawn from the run's seed, match the reference (proptest, shrunk).",
             reused_solver_agrees: Correctness, FindsAll,
-                "One solver object asked many problems in a shuffled order, some stopped early, answers each as a fresh one does.",
+                "One solver object asked many problems, each search stopped early followed by problems of its size, answers each as a fresh one does.",
             first_solution_is_valid: Correctness, FindsOne,
                 "The one solution found is valid for n = 4..=200 and sampled larger boards.",
             small_boards_as_the_model_says: Correctness, FindsOne,

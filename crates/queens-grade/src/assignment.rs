@@ -185,8 +185,8 @@ impl Assignment {
     pub(crate) fn read(path: &Path) -> Result<Self, String> {
         let bytes = queens_files::read_regular(path, MOST_BYTES)
             .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
         Self::parse(&text, &path.display().to_string())
     }
 

@@ -86,12 +86,17 @@ impl Built {
 }
 
 /// The checks that never apply to a program: it is not asked for board
-/// sizes past a declared limit (the grader refuses those itself), and it
-/// reports no statistics or progress and cannot be stopped at a node.
-const NOT_FOR_PROGRAMS: [(&str, &str); 4] = [
+/// sizes past a declared limit (the grader refuses those itself), it is
+/// started afresh for each question (so no solver object outlives one), and
+/// it reports no statistics or progress and cannot be stopped at a node.
+const NOT_FOR_PROGRAMS: [(&str, &str); 5] = [
     (
         "bad_input_is_refused",
         "the grader refuses bad input before a program sees it",
+    ),
+    (
+        "reused_solver_agrees",
+        "a program is started afresh for each question: no solver object is reused",
     ),
     ("stops_at_any_node", "a program reports no search events"),
     ("progress_reaches_the_end", "a program reports no progress"),

@@ -15,10 +15,11 @@ const ASSIGNMENT: &str = "[limits]\nseconds_per_check = 4.0\n";
 const SEED: &str = "20261125";
 
 /// The correct examples: full marks, every check that applies passed.
-const CORRECT: [&str; 6] = [
+const CORRECT: [&str; 7] = [
     "c-multifile",
     "c-seed",
     "cpp-header",
+    "java-backtracking",
     "python-backtracking",
     "rust-by-hand",
     "rust-recursive",
@@ -194,7 +195,7 @@ fn every_example_gets_the_verdict_its_fault_deserves_and_one_seed_one_report() {
         .iter()
         .map(|submission| submission["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names.len(), 25, "{names:?}");
+    assert_eq!(names.len(), 26, "{names:?}");
     for correct in CORRECT {
         let graded = submission(&report, correct);
         let failed: Vec<_> = graded["checks"]
@@ -215,10 +216,15 @@ fn every_example_gets_the_verdict_its_fault_deserves_and_one_seed_one_report() {
         assert!(message.contains(words), "{name} {check}: {message}");
         assert!(graded["score"].as_f64().unwrap() < 100.0, "{name}");
     }
-    // Exact scores: 7 of 11 checks that apply to a program.
+    // Exact scores: 7 of the 10 checks that apply to a program.
     assert_eq!(
         submission(&report, "c-exponential")["score"].as_f64(),
-        Some(100.0 * 7.0 / 11.0)
+        Some(70.0)
+    );
+    // 10 of 13, as the grader computes it: 100 times the share passed.
+    assert_eq!(
+        submission(&report, "rust-resets-when-n-changes")["score"].as_f64(),
+        Some(100.0 * (10.0 / 13.0))
     );
     let broken = submission(&report, "rust-compile-error");
     assert_eq!(broken["score"], 0.0);

@@ -55,7 +55,12 @@ fn verdicts(graded: &serde_json::Value) -> Vec<&str> {
 /// the checks for solvers that find one solution (a program lists them all).
 fn verdicts_of_runs(graded: &serde_json::Value) -> Vec<&str> {
     let not_for_programs = |name: &str| {
-        ["bad_input_is_refused", "order_is_documented"].contains(&name)
+        [
+            "bad_input_is_refused",
+            "order_is_documented",
+            "reused_solver_agrees",
+        ]
+        .contains(&name)
             || find_check(name).is_some_and(|check| check.applies == Applies::FindsOne)
     };
     let checks = graded["checks"].as_array().unwrap();
@@ -91,7 +96,7 @@ fn a_program_that_hangs_is_killed_with_the_processes_it_started() {
     let graded = submission(&report, "hangs");
     // The first check runs out of time on n = 0; the later ones ask nothing
     // about a board that size or larger.
-    let mut expected = vec!["NOT REACHED"; 11];
+    let mut expected = vec!["NOT REACHED"; 10];
     expected[0] = "TIMEOUT";
     assert_eq!(verdicts_of_runs(graded), expected, "{graded:#}");
     assert_eq!(
@@ -127,7 +132,7 @@ fn a_crash_names_its_status_and_the_last_words_of_stderr() {
     );
     let report = grade_json(&[&program], "", &[]);
     let graded = submission(&report, "crashes");
-    assert_eq!(verdicts_of_runs(graded), ["CRASH"; 11], "{graded:#}");
+    assert_eq!(verdicts_of_runs(graded), ["CRASH"; 10], "{graded:#}");
     assert_eq!(
         verdict(graded, "counts_match_oeis"),
         (
@@ -283,7 +288,7 @@ fn reports_for_gradebooks() {
     );
     let table = String::from_utf8(table.stdout).unwrap();
     assert!(
-        table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓·✓✓·✓✓✓···· 11/11"),
+        table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓·✓✓·✓✓····· 10/10"),
         "{table}"
     );
     assert!(
@@ -294,7 +299,7 @@ fn reports_for_gradebooks() {
 
 #[test]
 fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructors() {
-    let segfault = workspace().join("examples/submissions/c-segfault");
+    let keeps_state = workspace().join("examples/submissions/rust-keeps-state");
     let folder = tempfile::tempdir().unwrap();
     let out = folder.path().join("results.json");
     let assignment = folder.path().join("assignment.toml");
@@ -315,7 +320,7 @@ fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructo
         "gradescope",
         "--out",
         out.to_str().unwrap(),
-        segfault.to_str().unwrap(),
+        keeps_state.to_str().unwrap(),
     ]);
     assert!(
         output.status.success(),
@@ -324,8 +329,8 @@ fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructo
     );
     let results: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    // 7 of the 11 checks that apply to a program: not rounded.
-    assert_eq!(results["score"].as_f64(), Some(100.0 * 7.0 / 11.0));
+    // 9 of the 13 checks that apply: not rounded to 69.2.
+    assert_eq!(results["score"].as_f64(), Some(100.0 * (9.0 / 13.0)));
     assert_eq!(results["visibility"], "after_due_date");
     assert_eq!(results["stdout_visibility"], "visible");
     assert!(
@@ -333,7 +338,7 @@ fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructo
         "nothing of the run is shown to students"
     );
     let tests = results["tests"].as_array().unwrap();
-    let (graded, hidden) = tests.split_at(11);
+    let (graded, hidden) = tests.split_at(13);
     let worth: Vec<f64> = graded
         .iter()
         .map(|test| test["max_score"].as_f64().unwrap())
@@ -344,7 +349,7 @@ fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructo
         .iter()
         .map(|test| test["score"].as_f64().unwrap())
         .sum();
-    assert!((earned - 100.0 * 7.0 / 11.0).abs() < 1e-3, "{earned}");
+    assert!((earned - 100.0 * 9.0 / 13.0).abs() < 1e-2, "{earned}");
     assert!(
         graded
             .iter()
