@@ -163,17 +163,24 @@
 
 mod classes;
 mod count;
+mod frames;
 mod ladder;
+mod lanes;
 mod plan;
 mod rules;
 mod search;
 mod walk;
 
 pub use classes::{Branch, Classes};
-pub use count::{Counts, classify, count_mirror, count_plain, count_with_symmetry};
+pub use count::{
+    Counts, classify, count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry,
+};
+pub use frames::Frame;
 pub use ladder::{CountError, Step, Tally};
+pub use lanes::{Ends, Kernel};
 pub use plan::{
-    MAX_UNIT_ROWS, PRACTICAL_N, Plan, Probe, Tallied, UNIT_ROWS, Unit, units, units_with_rows,
+    Inside, MAX_UNIT_ROWS, PRACTICAL_N, Plan, Probe, Tallied, UNIT_ROWS, Unit, units,
+    units_with_rows,
 };
 pub use rayon::ThreadPoolBuildError;
 pub use search::{Bitboard, CELLS_PER_CHECK};
