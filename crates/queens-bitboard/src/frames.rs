@@ -72,10 +72,14 @@ impl Frame {
         debug_assert!((2..=MAX_N).contains(&n));
         let last = n - 1;
         let mut frames = Vec::new();
-        for top in 0..n {
-            for bottom in 0..n {
-                for left in 0..n {
-                    for right in 0..n {
+        // An image's top queen stands in column a, n − 1 − a or the like of
+        // another edge's queen: the smallest member's top queen is nearest
+        // a corner of all four, which bounds the other three.
+        for top in 0..=last / 2 {
+            let nearer = top..=last - top;
+            for bottom in nearer.clone() {
+                for left in nearer.clone() {
+                    for right in nearer.clone() {
                         let squares = [(0, top), (last, bottom), (left, 0), (right, last)];
                         if let Some(frame) = Frame::of_edges(n, squares) {
                             frames.push(frame);
@@ -102,17 +106,18 @@ impl Frame {
             return None;
         }
         let frame = Frame::from_squares(&squares)?;
-        let images = Symmetry::ALL.map(|symmetry| frame.image(n, symmetry));
-        if images.iter().any(|image| image.queens() < frame.queens()) {
+        // Most frames are not the smallest of their class: stop at the
+        // first smaller image.
+        if Symmetry::ALL[1..]
+            .iter()
+            .any(|&symmetry| frame.image(n, symmetry).queens() < frame.queens())
+        {
             return None;
         }
+        let images = Symmetry::ALL.map(|symmetry| frame.image(n, symmetry));
         let chosen = images
             .iter()
-            .min_by(|a, b| {
-                a.score(n)
-                    .cmp(&b.score(n))
-                    .then_with(|| a.queens().cmp(b.queens()))
-            })
+            .min_by_key(|image| (image.score(n), image.queens))
             .copied()?;
         let stabilizer = Symmetry::ALL
             .iter()
@@ -129,25 +134,31 @@ impl Frame {
     /// A frame of these queens (duplicates merged), `None` when two attack
     /// each other.
     fn from_squares(squares: &[(usize, usize)]) -> Option<Frame> {
-        let mut sorted: Vec<(u8, u8)> = squares
-            .iter()
-            .map(|&(row, col)| (row as u8, col as u8))
-            .collect();
-        sorted.sort_unstable();
-        sorted.dedup();
+        let mut queens = [(u8::MAX, u8::MAX); EDGES];
+        for (queen, &(row, col)) in queens.iter_mut().zip(squares) {
+            *queen = (row as u8, col as u8);
+        }
+        queens.sort_unstable();
+        // Merge a corner queen met on two edges, keeping the padding last.
+        let mut len = 0;
+        for i in 0..squares.len() {
+            if i == 0 || queens[i] != queens[len - 1] {
+                queens[len] = queens[i];
+                len += 1;
+            }
+        }
+        queens[len..].fill((u8::MAX, u8::MAX));
         let attack = |a: (u8, u8), b: (u8, u8)| {
             a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
         };
-        for (i, &a) in sorted.iter().enumerate() {
-            if sorted[i + 1..].iter().any(|&b| attack(a, b)) {
+        for i in 0..len {
+            if queens[i + 1..len].iter().any(|&b| attack(queens[i], b)) {
                 return None;
             }
         }
-        let mut queens = [(0, 0); EDGES];
-        queens[..sorted.len()].copy_from_slice(&sorted);
         Some(Frame {
             queens,
-            len: sorted.len() as u8,
+            len: len as u8,
             stabilizer: 1,
             orbit: 1,
         })
@@ -167,11 +178,18 @@ impl Frame {
     /// The product of the open squares of the first inner rows: the
     /// smaller, the narrower the top of the search.
     fn score(&self, n: usize) -> u64 {
-        let inner = self.inner(n);
-        inner.allow[..inner.depth.min(SCORED_ROWS)]
-            .iter()
-            .map(|allow| u64::from(allow.count_ones()))
+        (0..n)
+            .filter(|&row| !self.holds_row(row))
+            .take(SCORED_ROWS)
+            .map(|row| u64::from(self.open(n, row).count_ones()))
             .product()
+    }
+
+    /// Whether a queen of the frame stands in `row`.
+    fn holds_row(&self, row: usize) -> bool {
+        self.queens()
+            .iter()
+            .any(|&(fixed, _)| usize::from(fixed) == row)
     }
 
     /// The border queens as `(row, column)`, in increasing order.
@@ -199,11 +217,7 @@ impl Frame {
             allow: [0; MAX_N],
         };
         for row in 0..n {
-            if self
-                .queens()
-                .iter()
-                .any(|&(fixed, _)| usize::from(fixed) == row)
-            {
+            if self.holds_row(row) {
                 continue;
             }
             inner.rows[inner.depth] = row as u8;

@@ -34,7 +34,7 @@ use crate::rules::MAX_N;
 use crate::walk::walk_below;
 
 /// The inner rows whose queens a unit of [`units`] places: none, a unit is
-/// a whole frame (4,539 units for n = 17, 7,923 for n = 19), which two
+/// a whole frame (4,319 units for n = 17, 7,432 for n = 19), which two
 /// threads share evenly (the largest frame of n = 16 holds 0.25% of the
 /// work).
 pub const UNIT_ROWS: usize = 0;
@@ -43,11 +43,11 @@ pub const UNIT_ROWS: usize = 0;
 /// for sharing a large board among many machines.
 pub const MAX_UNIT_ROWS: usize = 8;
 
-/// The largest board [`Plan::count_parallel`] counts in under two minutes
-/// on two cores: n = 19 (`cargo xtask peers --counter`). Each row more
+/// The largest board [`Plan::count_parallel`] counts in seconds on two
+/// cores: n = 18 (`cargo xtask peers --counter` times it). Each row more
 /// takes about seven times as long, which tools use to refuse counts that
 /// would take hours.
-pub const PRACTICAL_N: usize = 19;
+pub const PRACTICAL_N: usize = 18;
 
 /// How a plan counts inside its frames.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
