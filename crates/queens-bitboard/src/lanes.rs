@@ -51,6 +51,10 @@ const CAP: usize = 4 * LANES;
 /// The widest board the lanes hold: one bit per column in 32.
 pub(crate) const MAX_LANE_N: usize = 32;
 
+/// The searches whose passes alternate (see [`halves`]): two counted n = 16
+/// 13% faster than one, three and four slower than two.
+const SEARCHES: usize = 2;
+
 /// How many passes go by between two looks at the stop flag: a few
 /// milliseconds of work.
 const POLL: u32 = 1 << 14;
@@ -148,7 +152,8 @@ struct Levels {
 }
 
 impl Levels {
-    /// Queues holding `start` alone, at inner row `d`.
+    /// Queues holding `start` alone, at inner row `d` (none when it has
+    /// no open square).
     fn new(d: usize, start: State) -> Levels {
         let mut levels = Levels {
             cols: [[0; CAP]; MAX_LANE_N],
@@ -163,7 +168,7 @@ impl Levels {
         levels.down[d][0] = start.down;
         levels.up[d][0] = start.up;
         levels.free[d][0] = start.free;
-        levels.set_len(d, 1);
+        levels.set_len(d, usize::from(start.free != 0));
         levels
     }
 
@@ -219,7 +224,7 @@ pub(crate) fn count_below(
     if d + 1 == layout.depth {
         return Some(u64::from(start.free.count_ones()));
     }
-    let mut levels = Levels::new(d, start);
+    let mut levels = halves(d, start);
     match (kernel, ends) {
         (Kernel::Portable, Ends::Plain) => drive(&mut levels, stop, |levels, d| {
             portable::pass::<false>(levels, layout, d)
@@ -236,24 +241,48 @@ pub(crate) fn count_below(
     }
 }
 
-/// Runs passes until the queues are empty, with the solutions they count;
-/// `None` when `stop` was set first.
+/// Two searches that share the work below `start`, a board at inner row
+/// `d`: each takes every other open square of its row. Their passes
+/// alternate, so that the processor overlaps the one's with the other's
+/// (a pass waits on the queue the pass before it wrote).
+fn halves(d: usize, start: State) -> [Levels; SEARCHES] {
+    let mut free = [0; SEARCHES];
+    let mut open = start.free;
+    let mut part = 0;
+    while open != 0 {
+        let bit = open & open.wrapping_neg();
+        open ^= bit;
+        free[part] |= bit;
+        part = (part + 1) % SEARCHES;
+    }
+    free.map(|free| Levels::new(d, State { free, ..start }))
+}
+
+/// Runs the passes of both searches in turn until their queues are empty,
+/// with the solutions they count; `None` when `stop` was set first.
 #[inline(always)]
 fn drive(
-    levels: &mut Levels,
+    levels: &mut [Levels; SEARCHES],
     stop: &AtomicBool,
     mut pass: impl FnMut(&mut Levels, usize) -> u64,
 ) -> Option<u64> {
     let mut solutions = 0;
     let mut passes = 0u32;
-    while let Some(d) = levels.next() {
-        solutions += pass(levels, d);
+    loop {
+        let next = levels.each_ref().map(Levels::next);
+        if next.iter().all(Option::is_none) {
+            return Some(solutions);
+        }
+        for (levels, d) in levels.iter_mut().zip(next) {
+            if let Some(d) = d {
+                solutions += pass(levels, d);
+            }
+        }
         passes = passes.wrapping_add(1);
         if passes % POLL == 0 && stop.load(Ordering::Relaxed) {
             return None;
         }
     }
-    Some(solutions)
 }
 
 /// The passes in portable Rust: arrays of eight words, which the compiler
@@ -435,7 +464,13 @@ mod tests {
 
     #[test]
     fn queues_pick_the_deepest_full_row() {
-        let mut levels = Levels::new(2, State::default());
+        let mut levels = Levels::new(
+            2,
+            State {
+                free: 1,
+                ..State::default()
+            },
+        );
         assert_eq!(levels.next(), Some(2));
         levels.set_len(3, LANES);
         levels.set_len(5, LANES - 1);

@@ -16,7 +16,7 @@ use std::arch::x86_64::{
 };
 use std::sync::atomic::AtomicBool;
 
-use super::{CAP, Ends, LANES, Layout, Levels, drive};
+use super::{CAP, Ends, LANES, Layout, Levels, SEARCHES, drive};
 
 /// Proof that the processor has AVX2: made only by [`Avx2::detect`].
 #[derive(Clone, Copy, Debug)]
@@ -35,7 +35,7 @@ impl Avx2 {
     /// Runs the passes until the queues are empty (see [`super::drive`]).
     pub(super) fn count(
         self,
-        levels: &mut Levels,
+        levels: &mut [Levels; SEARCHES],
         layout: &Layout,
         ends: Ends,
         stop: &AtomicBool,
@@ -56,7 +56,11 @@ impl Avx2 {
 /// The passes' loop, compiled with the features so that the passes inline
 /// into it.
 #[target_feature(enable = "avx2,lzcnt,popcnt")]
-fn run<const EARLY: bool>(levels: &mut Levels, layout: &Layout, stop: &AtomicBool) -> Option<u64> {
+fn run<const EARLY: bool>(
+    levels: &mut [Levels; SEARCHES],
+    layout: &Layout,
+    stop: &AtomicBool,
+) -> Option<u64> {
     drive(levels, stop, |levels, d| pass::<EARLY>(levels, layout, d))
 }
 
