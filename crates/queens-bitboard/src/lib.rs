@@ -63,7 +63,24 @@
 //! (`count 17 plain`, ..., `count 17 ends 2`), and the timings of every
 //! size live in the generated page `docs/growth.md` (`cargo xtask growth`):
 //!
-//! RATIO_TABLE
+//! | rung | technique | n = 16 | n = 17 |
+//! |---|---|---|---|
+//! | `bitboard` | [`count_plain`]: the whole tree | 8.07 s | — |
+//! | `+ mirror` | [`count_mirror`]: first-row queen in the left half, twice, and the middle once | 4.09 s | — |
+//! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together | 2.07 s | 14.2 s |
+//! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class | 2.26 s | 13.2 s |
+//! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: eight boards abreast | 830 ms | 5.34 s |
+//! | `+ last rows` | [`count_lanes`], [`Ends::Early`]: two rows ahead, the last two at once | 737 ms | 5.02 s |
+//!
+//! (Times on one thread from a run of `cargo xtask growth --write-docs`
+//! while other builds loaded the machine.) In one run of `cargo xtask peers
+//! --counter` at a load of 4.3, the C peer took 39.7 s at n = 17, `+ last
+//! rows` 5.04 s (0.127 of it) and [`Plan::count_parallel`] on two threads
+//! 2.58 s (0.065); the C peer took 22.6 s on a quiet machine in issue 21,
+//! which puts `+ last rows` near 0.22 there. At n = 16 the instructions
+//! retired tell the same story without the clock (`valgrind --tool=callgrind`,
+//! n = 14): C peer 487 million, `+ symmetry` 396, `+ frames` 440, `+ lanes`
+//! 151, `+ last rows` 146.
 //!
 //! Three things make the counters fast: fewer nodes (the symmetries, the
 //! frames, the look ahead), cheaper nodes (the walk, then the lanes), and
@@ -126,9 +143,11 @@
 //! straight-line code: each step places a queen, writes the row below to a
 //! stack that holds only rows with columns left to try, and picks the new
 //! top by arithmetic. Two such walks, on two stacks, step in turn in one
-//! loop so that the processor overlaps them. That halves the mirrored
-//! count's time against the C peer's, which walks the same boards (0.49 in
-//! the table above).
+//! loop so that the processor overlaps them. On the machine of the earlier
+//! figures that halved the mirrored count's time against the C peer's,
+//! which walks the same boards; on this session's, where a step's 55
+//! instructions weigh more, the mirror took 3.75 s to the C peer's 5.74 s
+//! at n = 16 (`count 16 mirror`, `bitboard_mirror 16 s`, quiet).
 //!
 //! ## Frames
 //!
@@ -166,7 +185,32 @@
 //!
 //! ## Why the figures move
 //!
-//! WHY_FIGURES
+//! The same code gives different ratios to the C peer on machines sold
+//! as one kind, for reasons this session measured:
+//!
+//! - **The host.** The workspace runs in a virtual machine whose processor
+//!   calls itself "AMD EPYC" (family 23, model 1: the hypervisor's generic
+//!   model) whatever the host behind it. `count 16 symmetry` took 0.80 s
+//!   in the run that wrote the earlier figures and 2.05 s of processor
+//!   time in this session, on an otherwise idle machine: the walk is
+//!   limited by how many instructions a core retires (about 55 a step at
+//!   three a cycle), and cores differ in that.
+//! - **The load.** The C peer spends its time on jumps the processor
+//!   guesses wrong, and other programs' time slices disturb what the
+//!   predictor learnt: with two other builds running, `bitboard_mirror 17
+//!   s` took 41.7 s of processor time, against 22.6 s quiet in issue 21,
+//!   while `count 17 ends` took 5.0 s. The ratio to C falls as the load
+//!   rises, and times on every core measure the load more than the code.
+//! - **Not the layout, here.** `.cargo/config.toml` aligns loops to 64
+//!   bytes; two binaries with different layouts (`queens count 16
+//!   --threads 1` and `count 16 symmetry`) took 2.07 s to 2.10 s and
+//!   2.07 s.
+//! - **Not the order.** The counts are the same for every order of the
+//!   units and number of threads (tests), and the largest unit is 0.25% of
+//!   the work, so the order moves the time on two threads by at most that.
+//!
+//! So the figures above are one session's, with its load, and each comes
+//! with the command that made it.
 //!
 //! # Work units
 //!

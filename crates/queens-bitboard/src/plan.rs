@@ -52,9 +52,11 @@ pub const PRACTICAL_N: usize = 18;
 /// How a plan counts inside its frames.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Inside {
-    /// The row-by-row walk of [`crate::walk`], one board at a time.
+    /// The row-by-row walk ([the crate documentation](crate#a-walk-without-guesses)),
+    /// one board at a time.
     Walk,
-    /// Eight boards abreast ([`crate::lanes`]) where the frame allows: no
+    /// Eight boards abreast ([the crate documentation](crate#lanes)) where
+    /// the frame allows: no
     /// symmetry keeps it (else its boards are compared with their images,
     /// one at a time) and the board has at most 32 columns.
     Lanes(Kernel, Ends),

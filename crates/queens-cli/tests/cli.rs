@@ -2192,7 +2192,7 @@ fn a_plan_times_every_unit_of_a_small_board() {
     let text = queens(&["plan", "10"]);
     assert!(
         text.answered()
-            .starts_with("n = 10 in 1 shard: 272 units of 0 rows, 272 a shard (plan "),
+            .starts_with("n = 10 in 1 shard: 272 units (whole frames), 272 a shard (plan "),
         "{}",
         text.stdout
     );

@@ -548,6 +548,7 @@ mod tests {
     use crate::compare::docs::documented_figures;
     use crate::compare::fixture;
     use crate::compare::report::Figures;
+    use queens_bitboard::Step;
 
     /// The terminal summary's lines.
     fn lines(report: &Report) -> Vec<String> {
@@ -629,18 +630,7 @@ mod tests {
             .iter()
             .map(|line| line.split("  ").nth(1).unwrap_or_default())
             .collect();
-        assert_eq!(
-            labels,
-            [
-                "bitboard",
-                "+ mirror",
-                "+ symmetry",
-                "+ frames",
-                "+ lanes",
-                "+ last rows",
-                "+ threads"
-            ]
-        );
+        assert_eq!(labels, Step::ALL.map(Step::name));
         // The counters are 8, 16, ... 512 times as fast as lookup.
         let threads: Vec<&str> = lines[label + 7].split_whitespace().collect();
         assert_eq!(threads[2..], ["512×"; 9], "{}", lines[label + 7]);
