@@ -20,10 +20,10 @@
 //!
 //! [`Ends`] says how the bottom of the search is counted. Plainly, each row
 //! is a pass. Early: a child whose row after next is closed already is
-//! dropped before it is queued (18% fewer queens placed at n = 14), and the
-//! last two rows are not queued at all, since two columns are left there:
-//! a child of the last row but two is completed on the spot by trying each
-//! of its two squares.
+//! dropped before it is queued (on the plain tree of n = 14, 18% fewer
+//! queens placed), and the last two rows are not queued at all, since two
+//! columns are left there: a child of the last row but two is completed on
+//! the spot by trying each of its two squares.
 //!
 //! # Kernels
 //!

@@ -72,8 +72,10 @@
 //! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: eight boards abreast | 830 ms | 5.34 s |
 //! | `+ last rows` | [`count_lanes`], [`Ends::Early`]: two rows ahead, the last two at once | 737 ms | 5.02 s |
 //!
-//! (Times on one thread from a run of `cargo xtask growth --write-docs`
-//! while other builds loaded the machine.) In one run of `cargo xtask peers
+//! (Times on one thread from a first run of `cargo xtask growth` in this
+//! session, while other builds loaded the machine; the committed
+//! `docs/growth.md` is a later run under more load, which reaches n = 19
+//! on two threads.) In one run of `cargo xtask peers
 //! --counter` at a load of 4.3, the C peer took 39.7 s at n = 17, `+ last
 //! rows` 5.04 s (0.127 of it) and [`Plan::count_parallel`] on two threads
 //! 2.58 s (0.065); the C peer took 22.6 s on a quiet machine in issue 21,
@@ -179,9 +181,10 @@
 //! ## The last rows
 //!
 //! With [`Ends::Early`] a child is dropped when the row after next has no
-//! open square left (18% fewer queens placed at n = 14), and the last two
-//! rows are never queued: two columns are left there, so a child of the
-//! last row but two is completed on the spot by trying both.
+//! open square left (on the plain tree of n = 14, 18% fewer queens placed),
+//! and the last two rows are never queued: two columns are left there, so
+//! a child of the last row but two is completed on the spot by trying
+//! both.
 //!
 //! ## Why the figures move
 //!
