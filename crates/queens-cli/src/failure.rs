@@ -267,7 +267,7 @@ impl Failure {
             | Failure::Sudoku { .. } => 1,
             Failure::OverBudget { .. } => 3,
             Failure::Incomplete { .. } => 4,
-            Failure::Interrupted { .. } => 130,
+            Failure::Interrupted { .. } => crate::progress::INTERRUPTED,
         }
     }
 
