@@ -178,6 +178,9 @@ fn a_small_comparison_prints_json_with_every_cell() {
             (&"bitboard".into(), &4.into()),
             (&"+ mirror".into(), &4.into()),
             (&"+ symmetry".into(), &4.into()),
+            (&"+ frames".into(), &4.into()),
+            (&"+ lanes".into(), &4.into()),
+            (&"+ last rows".into(), &4.into()),
             (&"+ threads".into(), &4.into()),
         ]
     );

@@ -3,23 +3,34 @@
 //!
 //! ```text
 //! cargo build --release -p queens-bitboard --examples
-//! /usr/bin/time -f "%e s wall, %U s user" target/release/examples/count 17 symmetry 2
+//! /usr/bin/time -f "%e s wall, %U s user" target/release/examples/count 17 ends 2
 //! ```
 //!
-//! The technique is `plain`, `mirror` or `symmetry` (the default). Without
-//! a thread count, `symmetry` runs [`count_with_symmetry`] on this thread;
-//! with one, it cuts the board into work units and counts them on a pool of
-//! that many threads (0: one per core), printing a dot to standard error
-//! for every tenth of the units done. It prints the counts and the wall
+//! The technique is a step of the ladder: `plain`, `mirror`, `symmetry`,
+//! `frames`, `lanes` or `ends` (the default, the lanes with the last rows
+//! counted early), each on this thread. With a thread count, `ends` cuts
+//! the board into work units and counts them on a pool of that many
+//! threads (0: one per core), printing a dot to standard error for every
+//! tenth of the units done. It prints the counts and the wall
 //! time; `/usr/bin/time` adds the processor time, which a busy machine
 //! disturbs less.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use queens_bitboard::{count_mirror, count_plain, count_with_symmetry, units};
+use queens_bitboard::{
+    Ends, count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry, units,
+};
 
-const USAGE: &str = "usage: count N [plain|mirror|symmetry] [THREADS]";
+const USAGE: &str = "usage: count N [plain|mirror|symmetry|frames|lanes|ends] [THREADS]";
+
+/// The line of a count of both numbers on one thread.
+fn both(counts: queens_bitboard::Counts) -> String {
+    format!(
+        "{} solutions, {} fundamental, one thread",
+        counts.total, counts.unique
+    )
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,7 +38,7 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::FAILURE;
     };
-    let technique = args.get(1).map_or("symmetry", String::as_str);
+    let technique = args.get(1).map_or("ends", String::as_str);
     let threads = match args.get(2).map(|threads| threads.parse::<usize>()) {
         None => None,
         Some(Ok(threads)) => Some(threads),
@@ -40,13 +51,11 @@ fn main() -> ExitCode {
     let line = match (technique, threads) {
         ("plain", None) => count_plain(n).map(|total| format!("{total} solutions")),
         ("mirror", None) => count_mirror(n).map(|total| format!("{total} solutions")),
-        ("symmetry", None) => count_with_symmetry(n).map(|counts| {
-            format!(
-                "{} solutions, {} fundamental, one thread",
-                counts.total, counts.unique
-            )
-        }),
-        ("symmetry", Some(threads)) => units(n).map(|plan| {
+        ("symmetry", None) => count_with_symmetry(n).map(both),
+        ("frames", None) => count_frames(n).map(both),
+        ("lanes", None) => count_lanes(n, Ends::Plain).map(both),
+        ("ends", None) => count_lanes(n, Ends::Early).map(both),
+        ("ends", Some(threads)) => units(n).map(|plan| {
             let counts = plan
                 .count_parallel(threads, |done, of| {
                     if done * 10 / of != (done - 1) * 10 / of {
@@ -63,7 +72,7 @@ fn main() -> ExitCode {
             )
         }),
         _ => {
-            eprintln!("{USAGE} (threads apply to symmetry only)");
+            eprintln!("{USAGE} (threads apply to ends only)");
             return ExitCode::FAILURE;
         }
     };

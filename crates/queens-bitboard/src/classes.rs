@@ -185,12 +185,12 @@ impl Branch {
     }
 }
 
-/// Counts the classes of the corner branches: every board found stands
-/// for eight.
+/// Counts boards that each stand for a class of eight: those of Takaken's
+/// corner branches, and of the frames that no symmetry keeps.
 #[derive(Debug, Default)]
-pub(crate) struct CornerTally(pub(crate) Classes);
+pub(crate) struct Eights(pub(crate) Classes);
 
-impl Tally for CornerTally {
+impl Tally for Eights {
     #[inline(always)]
     fn leaf(&mut self, _board: Board<'_>) {
         // One per board, as `Leaves` counts.

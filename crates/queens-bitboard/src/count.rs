@@ -1,15 +1,19 @@
-//! The three counters, one technique each, so that each shows its own gain:
-//! the plain walk over the whole tree, the walk over the left half of the
-//! first row (the mirror), and the walk over Takaken's branches, which
-//! counts the classes too.
+//! The counters of one thread, one technique each, so that each shows its
+//! own gain: the plain walk over the whole tree, the walk over the left
+//! half of the first row (the mirror), the walk over Takaken's branches,
+//! which counts the classes too, the walk inside one frame of each class,
+//! and the frames counted eight boards abreast in vector lanes.
+
+use std::sync::atomic::AtomicBool;
 
 use queens_core::{Error, Search};
 
 use crate::Bitboard;
-use crate::classes::{Branch, Classes};
-use crate::plan;
+use crate::classes::{Branch, Classes, Eights, SideTally};
+use crate::lanes::{Ends, Kernel};
+use crate::plan::{Inside, units};
 use crate::rules::{Rules, full};
-use crate::walk::{Frontier, Leaves, walk_rules};
+use crate::walk::{Frontier, Leaves, walk_below, walk_rules};
 
 /// The numbers of solutions and of fundamental solutions (classes under
 /// the eight symmetries of the square) of a board.
@@ -101,8 +105,70 @@ pub fn classify(n: usize) -> Result<Classes, Error> {
     Bitboard::INFO.check_size(n)?;
     Ok(Branch::all(n)
         .into_iter()
-        .map(|branch| plan::classify_below(branch, n, &[], START_ROW))
+        .map(|branch| classify_branch(branch, n))
         .fold(Classes::default(), Classes::plus))
+}
+
+/// The numbers of solutions and of classes of the `n`×`n` board, by the
+/// row-by-row walk inside one frame of each class of frames (see
+/// [`Frame`](crate::Frame)), on one thread.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] when `n` > 64.
+///
+/// # Panics
+///
+/// When the count passes `u64::MAX` (see [`Classes::counts`]).
+pub fn count_frames(n: usize) -> Result<Counts, Error> {
+    count_inside(n, Inside::Walk)
+}
+
+/// The numbers of solutions and of classes of the `n`×`n` board, inside
+/// one frame of each class, eight boards abreast in the lanes of the
+/// fastest [`Kernel`] of this processor, the last rows counted as `ends`
+/// says, on one thread.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] when `n` > 64.
+///
+/// # Panics
+///
+/// When the count passes `u64::MAX` (see [`Classes::counts`]).
+pub fn count_lanes(n: usize, ends: Ends) -> Result<Counts, Error> {
+    count_inside(n, Inside::Lanes(Kernel::detect(), ends))
+}
+
+/// The counts of every frame of the `n`×`n` board, counted inside as
+/// `inside` says, one after another.
+fn count_inside(n: usize, inside: Inside) -> Result<Counts, Error> {
+    let plan = units(n)?.inside(inside);
+    Ok((0..plan.len())
+        .filter_map(|index| plan.classify_unit(index))
+        .fold(Classes::default(), Classes::plus)
+        .counts())
+}
+
+/// The classes that `branch` of the `n`×`n` board finds.
+fn classify_branch(branch: Branch, n: usize) -> Classes {
+    let never = AtomicBool::new(false);
+    match branch {
+        Branch::Whole => Classes {
+            one: 1,
+            ..Classes::default()
+        },
+        Branch::Corner { .. } => {
+            let mut tally = Eights::default();
+            walk_below(&branch.rules(n), &[], START_ROW, &mut tally, &never);
+            tally.0
+        }
+        Branch::Side { b1 } => {
+            let mut tally = SideTally::new(n, b1);
+            walk_below(&branch.rules(n), &[], START_ROW, &mut tally, &never);
+            tally.classes
+        }
+    }
 }
 
 /// The complete boards under `rules`, walked from their first row.
@@ -110,7 +176,7 @@ fn count_leaves(rules: &Rules) -> u64 {
     let mut leaves = Leaves::default();
     let target = START_ROW.min(rules.n() - 1);
     let mut frontier = Frontier::new(rules, &[rules.root()], target);
-    walk_rules(rules, &mut frontier, &mut leaves);
+    walk_rules(rules, &mut frontier, &mut leaves, &AtomicBool::new(false));
     leaves.0
 }
 
@@ -129,16 +195,16 @@ mod tests {
     #[test]
     fn every_technique_counts_oeis() {
         for n in 0..TOTALS.len() {
+            let both = Ok(Counts {
+                total: TOTALS[n],
+                unique: UNIQUE[n],
+            });
             assert_eq!(count_plain(n), Ok(TOTALS[n]), "plain, n = {n}");
             assert_eq!(count_mirror(n), Ok(TOTALS[n]), "mirror, n = {n}");
-            assert_eq!(
-                count_with_symmetry(n),
-                Ok(Counts {
-                    total: TOTALS[n],
-                    unique: UNIQUE[n]
-                }),
-                "symmetry, n = {n}"
-            );
+            assert_eq!(count_with_symmetry(n), both, "symmetry, n = {n}");
+            assert_eq!(count_frames(n), both, "frames, n = {n}");
+            assert_eq!(count_lanes(n, Ends::Plain), both, "lanes, n = {n}");
+            assert_eq!(count_lanes(n, Ends::Early), both, "last rows, n = {n}");
         }
     }
 
@@ -152,5 +218,6 @@ mod tests {
         assert_eq!(count_plain(65), refused);
         assert_eq!(count_mirror(65), refused);
         assert_eq!(count_with_symmetry(65).map(|_| 0), refused);
+        assert_eq!(count_lanes(65, Ends::Early).map(|_| 0), refused);
     }
 }

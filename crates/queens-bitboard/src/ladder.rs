@@ -7,7 +7,8 @@ use std::fmt;
 use queens_core::Error;
 use rayon::ThreadPoolBuildError;
 
-use crate::count::{count_mirror, count_plain, count_with_symmetry};
+use crate::count::{count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry};
+use crate::lanes::Ends;
 use crate::plan::units;
 
 /// One step of the ladder.
@@ -20,8 +21,17 @@ pub enum Step {
     /// [`count_with_symmetry`]: one board of each class of 8, 4 or 2,
     /// the fundamental solutions counted too.
     Symmetry,
-    /// [`Plan::count_parallel`](crate::Plan::count_parallel): the same
-    /// classes cut into work units, on several threads.
+    /// [`count_frames`]: the edges' queens placed first, one frame of each
+    /// class of frames.
+    Frames,
+    /// [`count_lanes`] with [`Ends::Plain`]: inside the frames, eight
+    /// boards abreast in vector lanes.
+    Lanes,
+    /// [`count_lanes`] with [`Ends::Early`]: the children checked two rows
+    /// ahead, the last two rows completed at once.
+    LastRows,
+    /// [`Plan::count_parallel`](crate::Plan::count_parallel): the frames
+    /// as work units, on several threads.
     Threads,
 }
 
@@ -31,8 +41,8 @@ pub enum Step {
 pub struct Tally {
     /// Every solution.
     pub total: u64,
-    /// The fundamental solutions, counted by [`Step::Symmetry`] and
-    /// [`Step::Threads`] only.
+    /// The fundamental solutions, counted by every step from
+    /// [`Step::Symmetry`] on.
     pub unique: Option<u64>,
 }
 
@@ -64,7 +74,15 @@ impl From<Error> for CountError {
 
 impl Step {
     /// The steps, bottom first.
-    pub const ALL: [Step; 4] = [Step::Plain, Step::Mirror, Step::Symmetry, Step::Threads];
+    pub const ALL: [Step; 7] = [
+        Step::Plain,
+        Step::Mirror,
+        Step::Symmetry,
+        Step::Frames,
+        Step::Lanes,
+        Step::LastRows,
+        Step::Threads,
+    ];
 
     /// The step's name in tables: `bitboard` for the first, then `+ what
     /// it adds`.
@@ -73,6 +91,9 @@ impl Step {
             Step::Plain => "bitboard",
             Step::Mirror => "+ mirror",
             Step::Symmetry => "+ symmetry",
+            Step::Frames => "+ frames",
+            Step::Lanes => "+ lanes",
+            Step::LastRows => "+ last rows",
             Step::Threads => "+ threads",
         }
     }
@@ -83,8 +104,17 @@ impl Step {
             Step::Plain => "the lookup arrays packed into words, walked without branches",
             Step::Mirror => "only the left half of the first row, counted twice",
             Step::Symmetry => "one board of each class of 8, 4 or 2 boards",
-            Step::Threads => "the classes cut into work units, on every core",
+            Step::Frames => "the edges' queens first, one frame of each class",
+            Step::Lanes => "eight boards abreast in vector lanes",
+            Step::LastRows => "two rows looked ahead, the last two counted at once",
+            Step::Threads => "the frames as work units, on every core",
         }
+    }
+
+    /// Whether the step counts the fundamental solutions too: every step
+    /// from [`Step::Symmetry`] on.
+    pub fn counts_classes(self) -> bool {
+        !matches!(self, Step::Plain | Step::Mirror)
     }
 
     /// Counts the `n`×`n` board with this step's technique; `threads` is
@@ -107,6 +137,9 @@ impl Step {
             Step::Plain => only_total(count_plain(n)?),
             Step::Mirror => only_total(count_mirror(n)?),
             Step::Symmetry => both(count_with_symmetry(n)?),
+            Step::Frames => both(count_frames(n)?),
+            Step::Lanes => both(count_lanes(n, Ends::Plain)?),
+            Step::LastRows => both(count_lanes(n, Ends::Early)?),
             Step::Threads => both(
                 units(n)?
                     .count_parallel(threads, |_, _| {})
@@ -127,12 +160,21 @@ mod tests {
             .map(|step| step.count(10, 2).unwrap())
             .collect();
         let total = |unique| Tally { total: 724, unique };
-        assert_eq!(
-            counts,
-            [total(None), total(None), total(Some(92)), total(Some(92))]
-        );
+        assert_eq!(counts[..2], [total(None), total(None)]);
+        assert!(counts[2..].iter().all(|&tally| tally == total(Some(92))));
         let names: Vec<&str> = Step::ALL.iter().map(|step| step.name()).collect();
-        assert_eq!(names, ["bitboard", "+ mirror", "+ symmetry", "+ threads"]);
+        assert_eq!(
+            names,
+            [
+                "bitboard",
+                "+ mirror",
+                "+ symmetry",
+                "+ frames",
+                "+ lanes",
+                "+ last rows",
+                "+ threads"
+            ]
+        );
     }
 
     #[test]

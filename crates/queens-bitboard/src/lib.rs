@@ -4,9 +4,9 @@
 //! others: every solution of a problem, pre-placed queens kept, in
 //! lexicographic order, with statistics, a trace and the conformance suite.
 //! The counters answer one question only, how many, as fast as the machine
-//! allows: [`count_plain`], [`count_mirror`] and [`count_with_symmetry`],
-//! one technique each, and a [`Plan`] of work units counted on several
-//! threads.
+//! allows: [`count_plain`], [`count_mirror`], [`count_with_symmetry`],
+//! [`count_frames`] and [`count_lanes`], one technique each, and a [`Plan`]
+//! of work units counted on several threads.
 //!
 //! # From lookup arrays to words
 //!
@@ -53,29 +53,40 @@
 //!
 //! # The counters
 //!
-//! Each technique has its own function, so that each shows its own gain.
-//! Their times against the C peer (`bitboard_mirror.c`, `gcc -O3
-//! -march=native`, recursive, which mirrors with its `s` argument) at
-//! n = 17, each ratio from runs back to back on the workspace's two-core
-//! machine: `examples/count.rs` runs each technique (`count 17 plain`, ...,
-//! `count 17 symmetry 2`), `cargo xtask peers --counter` the last two
-//! against the peer in one command, and the timings themselves live in the
-//! generated page `docs/growth.md` (`cargo xtask growth`):
+//! Each technique has its own function, so that each shows its own gain;
+//! [`Step`] lists them as the rungs of a ladder, which `cargo xtask
+//! compare` times side by side. Their times against the C peer
+//! (`bitboard_mirror.c`, `gcc -O3 -march=native`, recursive, which mirrors
+//! with its `s` argument) at n = 17, from one session on the workspace's
+//! two-core machine: `cargo xtask peers --counter` runs the peer and the
+//! last rungs in one command, `examples/count.rs` each technique alone
+//! (`count 17 plain`, ..., `count 17 ends 2`), and the timings of every
+//! size live in the generated page `docs/growth.md` (`cargo xtask growth`):
 //!
-//! | technique | time / C mirror, n = 17 |
-//! |---|---|
-//! | C peer, whole tree (`bm 17`) | 1.85 |
-//! | C peer, mirror (`bm 17 s`) | 1 |
-//! | [`count_plain`]: the whole tree | 0.93 |
-//! | [`count_mirror`]: first-row queen in the left half, twice, and the middle once | 0.49 |
-//! | [`count_with_symmetry`]: Takaken's classes, total and unique together | 0.23 |
-//! | [`Plan::count_parallel`] on 2 threads: wall time | 0.12 |
+//! | rung | technique | n = 16 | n = 17 |
+//! |---|---|---|---|
+//! | `bitboard` | [`count_plain`]: the whole tree | 8.07 s | — |
+//! | `+ mirror` | [`count_mirror`]: first-row queen in the left half, twice, and the middle once | 4.09 s | — |
+//! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together | 2.07 s | 14.2 s |
+//! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class | 2.26 s | 13.2 s |
+//! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: eight boards abreast | 830 ms | 5.34 s |
+//! | `+ last rows` | [`count_lanes`], [`Ends::Early`]: two rows ahead, the last two at once | 737 ms | 5.02 s |
 //!
-//! (The last row's processor time is that of one thread: cutting the work
-//! into units costs nothing measurable.)
+//! (Times on one thread from a first run of `cargo xtask growth` in this
+//! session, while other builds loaded the machine; the committed
+//! `docs/growth.md` is a later run under more load, which reaches n = 19
+//! on two threads.) In one run of `cargo xtask peers
+//! --counter` at a load of 4.3, the C peer took 39.7 s at n = 17, `+ last
+//! rows` 5.04 s (0.127 of it) and [`Plan::count_parallel`] on two threads
+//! 2.58 s (0.065); the C peer took 22.6 s on a quiet machine in issue 21,
+//! which puts `+ last rows` near 0.22 there. At n = 16 the instructions
+//! retired tell the same story without the clock (`valgrind --tool=callgrind`,
+//! n = 14): C peer 487 million, `+ symmetry` 396, `+ frames` 440, `+ lanes`
+//! 151, `+ last rows` 146.
 //!
-//! Two things make the counters fast: fewer nodes (the symmetries) and
-//! cheaper nodes (the walk).
+//! Three things make the counters fast: fewer nodes (the symmetries, the
+//! frames, the look ahead), cheaper nodes (the walk, then the lanes), and
+//! the cores.
 //!
 //! ## Classes of 8, 4 and 2
 //!
@@ -134,23 +145,93 @@
 //! straight-line code: each step places a queen, writes the row below to a
 //! stack that holds only rows with columns left to try, and picks the new
 //! top by arithmetic. Two such walks, on two stacks, step in turn in one
-//! loop so that the processor overlaps them. That halves the mirrored
-//! count's time against the C peer's, which walks the same boards (0.49 in
-//! the table above).
+//! loop so that the processor overlaps them. On the machine of the earlier
+//! figures that halved the mirrored count's time against the C peer's,
+//! which walks the same boards; on this session's, where a step's 55
+//! instructions weigh more, the mirror took 3.75 s to the C peer's 5.74 s
+//! at n = 16 (`count 16 mirror`, `bitboard_mirror 16 s`, quiet).
+//!
+//! ## Frames
+//!
+//! Every edge of a board holds one queen. [`Frame::all`] places the four
+//! edges' queens first (three when one stands in a corner) and keeps one
+//! frame of each class of frames under the eight symmetries: about
+//! n⁴ / 8 of them, 4,319 at n = 17. A frame no symmetry keeps stands for
+//! eight frames, and each board found inside it for a class of eight
+//! solutions; the few frames a symmetry keeps (1.7% of the work at n = 16)
+//! compare each board with its images, as Takaken's side branches do. The
+//! member of a class that is searched is the one whose first inner rows
+//! offer the fewest squares: the search inside places 14% fewer queens
+//! than Takaken's branches at n = 16 (223 million against 259 million).
+//! Walked one board at a time this buys little, since the frame's own
+//! rows still cost a step each (`+ frames` in the table); what it buys is
+//! searches whose every row is the same for all the boards of a frame.
+//!
+//! ## Lanes
+//!
+//! Inside a frame every board at inner row `d` reads the same open
+//! squares and moves its diagonals by the same shift. [`count_lanes`]
+//! keeps the boards waiting at each inner row in a small queue and counts
+//! eight of them per pass, one per lane of a 256-bit vector (the `lanes`
+//! module; AVX2 where the processor has it, chosen at run time, portable
+//! Rust elsewhere, and the tests run both). A pass costs about the
+//! instructions of one step of the walk but places eight queens, and has
+//! no jump that depends on the board.
+//!
+//! ## The last rows
+//!
+//! With [`Ends::Early`] a child is dropped when the row after next has no
+//! open square left (on the plain tree of n = 14, 18% fewer queens placed),
+//! and the last two rows are never queued: two columns are left there, so
+//! a child of the last row but two is completed on the spot by trying
+//! both.
+//!
+//! ## Why the figures move
+//!
+//! The same code gives different ratios to the C peer on machines sold
+//! as one kind, for reasons this session measured:
+//!
+//! - **The host.** The workspace runs in a virtual machine whose processor
+//!   calls itself "AMD EPYC" (family 23, model 1: the hypervisor's generic
+//!   model) whatever the host behind it. `count 16 symmetry` took 0.80 s
+//!   in the run that wrote the earlier figures and 2.05 s of processor
+//!   time in this session, on an otherwise idle machine: the walk is
+//!   limited by how many instructions a core retires (about 55 a step at
+//!   three a cycle), and cores differ in that.
+//! - **The load.** The C peer spends its time on jumps the processor
+//!   guesses wrong, and other programs' time slices disturb what the
+//!   predictor learnt: with two other builds running, `bitboard_mirror 17
+//!   s` took 41.7 s of processor time, against 22.6 s quiet in issue 21,
+//!   while `count 17 ends` took 5.0 s. The ratio to C falls as the load
+//!   rises, and times on every core measure the load more than the code.
+//! - **Not the layout, here.** `.cargo/config.toml` aligns loops to 64
+//!   bytes; two binaries with different layouts (`queens count 16
+//!   --threads 1` and `count 16 symmetry`) took 2.07 s to 2.10 s and
+//!   2.07 s.
+//! - **Not the order.** The counts are the same for every order of the
+//!   units and number of threads (tests), and the largest unit is 0.25% of
+//!   the work, so the order moves the time on two threads by at most that.
+//!
+//! So the figures above are one session's, with its load, and each comes
+//! with the command that made it.
 //!
 //! # Work units
 //!
-//! [`units`] cuts the search by classes into a [`Plan`] of work units: a
-//! branch with the queens of its first [`UNIT_ROWS`] rows placed (1,031 of
-//! them for n = 17). They are numbered in the order a depth-first search
-//! meets them: the corner branches by `b1`, then the side branches by `b1`,
-//! and within a branch the first rows' placements in lexicographic order.
-//! Unit `i` is the same on every machine and in every run, so a record can
-//! say which units it covers by their indices. Each unit is counted alone
-//! by [`Plan::count_unit`]; [`Plan::count_parallel`] counts them all on a
-//! pool of its own with as many threads as asked, calling a progress
-//! function after each unit, and gives the same counts whatever the number
-//! of threads (the sum of integers does not depend on its order).
+//! [`units`] cuts the search into a [`Plan`] of work units: by default a
+//! whole frame each ([`UNIT_ROWS`] = 0; the largest frame of n = 16 holds
+//! 0.25% of the work, so two threads finish within a unit of each other),
+//! or a frame with the queens of its first inner rows placed, for the
+//! finer units of many shards ([`units_with_rows`]). They are numbered
+//! frame by frame in [`Frame::all`]'s order, and within a frame in
+//! lexicographic order of those queens' columns. Unit `i` is the same on
+//! every machine and in every run, so a record can say which units it
+//! covers by their indices. Each unit is counted alone by
+//! [`Plan::count_unit`]; [`Plan::count_parallel`] counts them all on a
+//! pool of its own with as many threads as asked, handing them out one at
+//! a time and calling a progress function after each, and gives the same
+//! counts whatever the number of threads and the order (the sum of
+//! integers does not depend on its order). A stop flag reaches inside the
+//! units: the lanes and the walk look at it every few milliseconds.
 //!
 //! # Counts that cannot overflow silently
 //!
@@ -163,17 +244,24 @@
 
 mod classes;
 mod count;
+mod frames;
 mod ladder;
+mod lanes;
 mod plan;
 mod rules;
 mod search;
 mod walk;
 
 pub use classes::{Branch, Classes};
-pub use count::{Counts, classify, count_mirror, count_plain, count_with_symmetry};
+pub use count::{
+    Counts, classify, count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry,
+};
+pub use frames::Frame;
 pub use ladder::{CountError, Step, Tally};
+pub use lanes::{Ends, Kernel};
 pub use plan::{
-    MAX_UNIT_ROWS, PRACTICAL_N, Plan, Probe, Tallied, UNIT_ROWS, Unit, units, units_with_rows,
+    Inside, MAX_UNIT_ROWS, PRACTICAL_N, Plan, Probe, Tallied, UNIT_ROWS, Unit, units,
+    units_with_rows,
 };
 pub use rayon::ThreadPoolBuildError;
 pub use search::{Bitboard, CELLS_PER_CHECK};

@@ -1,22 +1,21 @@
-//! Work units: the search by classes cut into many small searches that
-//! can be counted apart, in any order, on any machine, and added up.
+//! Work units: the search by frames cut into many small searches that can
+//! be counted apart, in any order, on any machine, and added up.
 //!
 //! # How units are numbered
 //!
-//! A unit is one branch of [`Branch::all`] with the queens of its first
-//! [`UNIT_ROWS`] rows placed. The units of a board are listed in the order
-//! a depth-first search meets them: the corner branches by `b1`, then the
-//! side branches by `b1`, and within a branch the placements of the first
-//! rows in lexicographic order of their columns. Unit `i` of a board is the
-//! same on every machine and in every run, so a record can name the units
-//! it covers by their indices `0..len`. (n ≤ 1 has one unit, the whole
-//! board.)
+//! A unit is one frame of [`Frame::all`] with the queens of its first
+//! inner rows placed: none by default ([`UNIT_ROWS`]), a whole frame, or
+//! up to [`MAX_UNIT_ROWS`] for the finer units of many shards. The units of
+//! a board are listed frame by frame in [`Frame::all`]'s order, and within
+//! a frame by the columns of those queens in lexicographic order. Unit `i`
+//! of a board is the same on every machine and in every run, so a record
+//! can name the units it covers by their indices `0..len`. (n ≤ 1 has one
+//! unit, the whole board.)
 //!
-//! A unit is counted by walking every subtree three rows below it (see
-//! [`crate::walk`]); its tally does not depend on what else is counted, so
-//! the sum over all units is the count of the board whatever the order and
-//! the number of threads. Memory: the list of units, and per thread the
-//! walkers' stacks, a few kilobytes each, sized for n = 64.
+//! A unit's tally does not depend on what else is counted, so the sum over
+//! all units is the count of the board whatever the order and the number
+//! of threads. Memory: the list of frames and units, and per thread the
+//! queues of the lanes (16 KB) or the walkers' stacks.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,47 +26,68 @@ use rayon::ThreadPoolBuildError;
 use rayon::prelude::*;
 
 use crate::Bitboard;
-use crate::classes::{Branch, Classes, CornerTally, SideTally};
+use crate::classes::{Classes, Eights};
 use crate::count::Counts;
-use crate::rules::{Rules, SLOTS, Slot, column};
-use crate::walk::{Frontier, Tally, walk_rules};
+use crate::frames::{Frame, Inner, Lines, SymmetricTally};
+use crate::lanes::{self, Ends, Kernel, Layout, MAX_LANE_N};
+use crate::rules::MAX_N;
+use crate::walk::walk_below;
 
-/// The rows whose queens a unit of [`units`] fixes: 506 units for n = 14,
-/// 1,354 for n = 18, enough for a few threads to share evenly.
-pub const UNIT_ROWS: usize = 3;
+/// The inner rows whose queens a unit of [`units`] places: none, a unit is
+/// a whole frame (4,319 units for n = 17, 7,432 for n = 19), which two
+/// threads share evenly (the largest frame of n = 16 holds 0.25% of the
+/// work).
+pub const UNIT_ROWS: usize = 0;
 
-/// The most rows a unit may fix ([`units_with_rows`]): finer units, for
-/// sharing a large board among many machines.
+/// The most inner rows a unit may fix ([`units_with_rows`]): finer units,
+/// for sharing a large board among many machines.
 pub const MAX_UNIT_ROWS: usize = 8;
 
 /// The largest board [`Plan::count_parallel`] counts in seconds on two
-/// cores: n = 18, about 20 s (`cargo run --release -p queens-bitboard
-/// --example count 18 symmetry 2`). Each row more takes about seven times
-/// as long, which tools use to refuse counts that would take hours.
+/// cores: n = 18 (`cargo xtask peers --counter` times it). Each row more
+/// takes about seven times as long, which tools use to refuse counts that
+/// would take hours.
 pub const PRACTICAL_N: usize = 18;
 
-/// How many rows below its fixed rows a unit's walks start: dozens of
-/// starts per unit for the walkers to share, so that a unit's last walk,
-/// alone, is short (two rows below took 10% longer at n = 16).
-const WALK_DEPTH: usize = 3;
+/// How a plan counts inside its frames.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inside {
+    /// The row-by-row walk ([the crate documentation](crate#a-walk-without-guesses)),
+    /// one board at a time.
+    Walk,
+    /// Eight boards abreast ([the crate documentation](crate#lanes)) where
+    /// the frame allows: no
+    /// symmetry keeps it (else its boards are compared with their images,
+    /// one at a time) and the board has at most 32 columns.
+    Lanes(Kernel, Ends),
+}
 
-/// One work unit: a branch and the columns of its first rows' queens.
+impl Inside {
+    /// The fastest way on this processor.
+    pub fn fastest() -> Inside {
+        Inside::Lanes(Kernel::detect(), Ends::Early)
+    }
+}
+
+/// One work unit: a frame and the columns of its first inner rows' queens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Unit {
-    branch: Branch,
-    /// The columns of the queens of rows `0..rows`.
+    /// The frame's index in the plan; `None` for the whole board of n ≤ 1.
+    frame: Option<u32>,
+    /// The columns of the queens of inner rows `0..rows`.
     columns: [u8; MAX_UNIT_ROWS],
     rows: u8,
 }
 
 impl Unit {
-    /// The branch the unit belongs to.
-    pub fn branch(&self) -> Branch {
-        self.branch
+    /// The index of the unit's frame in [`Plan::frames`]; `None` for the
+    /// whole board of n ≤ 1, which has no frame.
+    pub fn frame(&self) -> Option<usize> {
+        self.frame.map(|frame| frame as usize)
     }
 
-    /// The columns of the queens of its first rows, row 0 first: the
-    /// branch's fixed queens, then the unit's own.
+    /// The columns of the queens the unit places in the frame's first
+    /// inner rows, the first inner row first.
     pub fn queens(&self) -> impl Iterator<Item = usize> + '_ {
         self.columns[..usize::from(self.rows)]
             .iter()
@@ -76,16 +96,18 @@ impl Unit {
 }
 
 /// The work units of one board, numbered as the [crate
-/// documentation](crate#work-units) says.
+/// documentation](crate#work-units) says, and how they are counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     n: usize,
     rows: usize,
+    frames: Vec<Frame>,
     units: Vec<Unit>,
+    inside: Inside,
 }
 
-/// Cuts the search by classes of the `n`×`n` board into work units, each
-/// fixing the queens of its first [`UNIT_ROWS`] rows.
+/// Cuts the search of the `n`×`n` board into work units, each a whole
+/// frame ([`UNIT_ROWS`]), counted the fastest way ([`Inside::fastest`]).
 ///
 /// # Errors
 ///
@@ -94,9 +116,10 @@ pub fn units(n: usize) -> Result<Plan, Error> {
     units_with_rows(n, UNIT_ROWS)
 }
 
-/// Cuts the search by classes of the `n`×`n` board into work units, each
-/// fixing the queens of its first `rows` rows (or of every row but the
-/// last, on a smaller board), numbered as [`units`] numbers them.
+/// Cuts the search of the `n`×`n` board into work units, each a frame with
+/// the queens of its first `rows` inner rows placed (or of every inner row
+/// but the last, in a frame with fewer), numbered as [`units`] numbers
+/// them.
 ///
 /// # Errors
 ///
@@ -104,45 +127,89 @@ pub fn units(n: usize) -> Result<Plan, Error> {
 ///
 /// # Panics
 ///
-/// When `rows` is 0 or more than [`MAX_UNIT_ROWS`].
+/// When `rows` is more than [`MAX_UNIT_ROWS`].
 pub fn units_with_rows(n: usize, rows: usize) -> Result<Plan, Error> {
     assert!(
-        (1..=MAX_UNIT_ROWS).contains(&rows),
-        "a unit fixes 1 to {MAX_UNIT_ROWS} rows, not {rows}"
+        rows <= MAX_UNIT_ROWS,
+        "a unit fixes 0 to {MAX_UNIT_ROWS} inner rows, not {rows}"
     );
     Bitboard::INFO.check_size(n)?;
-    let fixed = rows;
-    let mut units = Vec::new();
-    for branch in Branch::all(n) {
-        if branch == Branch::Whole {
-            units.push(Unit {
-                branch,
-                columns: [0; MAX_UNIT_ROWS],
-                rows: 0,
-            });
-            continue;
-        }
-        let rules = branch.rules(n);
-        let rows = fixed.min(n - 1);
-        let mut frontier = Frontier::new(&rules, &[rules.root()], rows);
-        while let Some(prefix) = frontier.next_state() {
-            let mut columns = [0; MAX_UNIT_ROWS];
-            for (row, col) in columns[..rows].iter_mut().enumerate() {
-                // A column of a board of at most 64 fits in a byte.
-                *col = column(prefix, row) as u8;
-            }
-            units.push(Unit {
-                branch,
-                columns,
-                rows: rows as u8,
-            });
-        }
-    }
-    Ok(Plan {
+    let mut plan = Plan {
         n,
-        rows: fixed,
-        units,
-    })
+        rows,
+        frames: Vec::new(),
+        units: Vec::new(),
+        inside: Inside::fastest(),
+    };
+    if n <= 1 {
+        plan.units.push(Unit {
+            frame: None,
+            columns: [0; MAX_UNIT_ROWS],
+            rows: 0,
+        });
+        return Ok(plan);
+    }
+    plan.frames = Frame::all(n);
+    for (index, frame) in plan.frames.iter().enumerate() {
+        let inner = frame.inner(n);
+        let fixed = rows.min(inner.depth.saturating_sub(1));
+        let mut columns = [0; MAX_UNIT_ROWS];
+        list_prefixes(
+            &inner,
+            fixed,
+            0,
+            Lines::default(),
+            &mut columns,
+            &mut |columns| {
+                plan.units.push(Unit {
+                    // Fewer than 2^32 frames: a board of at most 64 has fewer
+                    // than 64^4.
+                    frame: Some(index as u32),
+                    columns,
+                    rows: fixed as u8,
+                });
+            },
+        );
+    }
+    Ok(plan)
+}
+
+/// Lists, depth first, the columns of the queens of inner rows `d..fixed`
+/// below `lines` (the queens of rows `0..d` are in `columns`) whose next
+/// row still has an open square.
+fn list_prefixes(
+    inner: &Inner,
+    fixed: usize,
+    d: usize,
+    lines: Lines,
+    columns: &mut [u8; MAX_UNIT_ROWS],
+    found: &mut impl FnMut([u8; MAX_UNIT_ROWS]),
+) {
+    let mut open = if d < inner.depth {
+        inner.open(d, lines)
+    } else {
+        0
+    };
+    if d == fixed {
+        if open != 0 || d == inner.depth {
+            found(*columns);
+        }
+        return;
+    }
+    while open != 0 {
+        let bit = open & open.wrapping_neg();
+        open ^= bit;
+        // A column of a board of at most 64 fits in a byte.
+        columns[d] = bit.trailing_zeros() as u8;
+        list_prefixes(
+            inner,
+            fixed,
+            d + 1,
+            inner.below(d, lines, bit),
+            columns,
+            found,
+        );
+    }
 }
 
 impl Plan {
@@ -151,10 +218,16 @@ impl Plan {
         self.n
     }
 
-    /// The rows whose queens a unit fixes (fewer on boards too small for
-    /// them).
+    /// The inner rows whose queens a unit places (fewer in frames too
+    /// small for them).
     pub fn rows(&self) -> usize {
         self.rows
+    }
+
+    /// The most inner rows a frame of the board leaves to search: n − 3
+    /// (a corner queen stands on two edges), 0 for n ≤ 1.
+    pub fn inner_rows(&self) -> usize {
+        self.n.saturating_sub(3)
     }
 
     /// The number of units.
@@ -172,29 +245,77 @@ impl Plan {
         &self.units
     }
 
+    /// The frames, one of each class, in order.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+
+    /// The same units, counted as `inside` says.
+    #[must_use]
+    pub fn inside(self, inside: Inside) -> Plan {
+        Plan { inside, ..self }
+    }
+
     /// The classes of solutions found by unit `index`, `None` past the last
     /// unit.
     pub fn classify_unit(&self, index: usize) -> Option<Classes> {
-        let unit = self.units.get(index)?;
-        let mut queens = [0; MAX_UNIT_ROWS];
-        let rows = usize::from(unit.rows);
-        for (queen, col) in queens.iter_mut().zip(unit.queens()) {
-            *queen = col;
-        }
-        Some(classify_below(
-            unit.branch,
-            self.n,
-            &queens[..rows],
-            rows + WALK_DEPTH,
-        ))
+        let never = AtomicBool::new(false);
+        self.classify_unit_until(index, &never)
     }
 
-    /// A random path from unit `index` down to row `depth` (at most the
-    /// last row but one), for estimating the cost of a count without making
-    /// it: at each row below the unit's own, `choose(k)` picks one of the
-    /// row's `k` free columns (it must return less than `k`). `None` past
-    /// the last unit, or when a row on the way offers no column: the unit
-    /// has no work below that path.
+    /// The classes of unit `index`, `None` past the last unit or when
+    /// `stop` is set before the unit is done.
+    fn classify_unit_until(&self, index: usize, stop: &AtomicBool) -> Option<Classes> {
+        let unit = self.units.get(index)?;
+        let queens: Vec<usize> = unit.queens().collect();
+        self.classify_below(unit, &queens, stop)
+    }
+
+    /// The classes below the queens `queens` of the first inner rows of
+    /// `unit`'s frame; `None` when `stop` is set first.
+    fn classify_below(&self, unit: &Unit, queens: &[usize], stop: &AtomicBool) -> Option<Classes> {
+        let Some(frame) = unit.frame() else {
+            return Some(Classes {
+                one: 1,
+                ..Classes::default()
+            });
+        };
+        let frame = &self.frames[frame];
+        let inner = frame.inner(self.n);
+        let lines = inner
+            .after(queens)
+            .expect("a unit's or a probe's queens are open squares");
+        match self.inside {
+            Inside::Lanes(kernel, ends) if !frame.is_symmetric() && self.n <= MAX_LANE_N => {
+                let d = queens.len();
+                // Within 32 columns: the guard above.
+                let start = lanes::State {
+                    cols: lines.cols as u32,
+                    down: lines.down as u32,
+                    up: lines.up as u32,
+                    free: if d < inner.depth {
+                        inner.open(d, lines) as u32
+                    } else {
+                        0
+                    },
+                };
+                let layout = Layout::new(&inner);
+                let boards = lanes::count_below(&layout, d, start, kernel, ends, stop)?;
+                Some(Classes {
+                    eight: boards,
+                    ..Classes::default()
+                })
+            }
+            _ => walk_frame(frame, self.n, &inner, queens, stop),
+        }
+    }
+
+    /// A random path from unit `index` down to inner row `depth` of its
+    /// frame (at most the last inner row but one), for estimating the cost
+    /// of a count without making it: at each inner row below the unit's
+    /// own, `choose(k)` picks one of the row's `k` open columns (it must
+    /// return less than `k`). `None` past the last unit, or when a row on
+    /// the way offers no column: the unit has no work below that path.
     ///
     /// The probe's [`Probe::weight`] is the product of the rows' choices:
     /// the work below the path, times the weight, is an unbiased estimate
@@ -208,32 +329,24 @@ impl Plan {
     ) -> Option<Probe> {
         let unit = self.units.get(index)?;
         let mut queens: Vec<usize> = unit.queens().collect();
-        if unit.branch == Branch::Whole {
-            return Some(Probe {
-                unit: index,
-                queens,
-                weight: 1.0,
-            });
-        }
-        let rules = unit.branch.rules(self.n);
-        let mut slot = rules.root();
-        for (row, &col) in queens.iter().enumerate() {
-            slot = rules.child_checked(&slot, 1 << col, row);
-        }
         let mut weight = 1.0;
-        for row in queens.len()..depth.min(self.n - 1) {
-            let choices = slot.free.count_ones();
-            if choices == 0 {
-                return None;
+        if let Some(frame) = unit.frame() {
+            let inner = self.frames[frame].inner(self.n);
+            let mut lines = inner.after(&queens)?;
+            for d in queens.len()..depth.min(inner.depth.saturating_sub(1)) {
+                let mut open = inner.open(d, lines);
+                let choices = open.count_ones();
+                if choices == 0 {
+                    return None;
+                }
+                for _ in 0..choose(choices) {
+                    open &= open - 1;
+                }
+                let bit = open & open.wrapping_neg();
+                weight *= f64::from(choices);
+                queens.push(bit.trailing_zeros() as usize);
+                lines = inner.below(d, lines, bit);
             }
-            let mut free = slot.free;
-            for _ in 0..choose(choices) {
-                free &= free - 1;
-            }
-            let bit = free & free.wrapping_neg();
-            weight *= f64::from(choices);
-            queens.push(bit.trailing_zeros() as usize);
-            slot = rules.child_checked(&slot, bit, row);
         }
         Some(Probe {
             unit: index,
@@ -249,13 +362,9 @@ impl Plan {
     ///
     /// When the probe is not one of this plan's.
     pub fn classify_probe(&self, probe: &Probe) -> Classes {
-        let unit = self.units[probe.unit];
-        classify_below(
-            unit.branch,
-            self.n,
-            &probe.queens,
-            probe.queens.len() + WALK_DEPTH,
-        )
+        let never = AtomicBool::new(false);
+        self.classify_below(&self.units[probe.unit], &probe.queens, &never)
+            .expect("a count that nothing stops")
     }
 
     /// The solutions and classes found by unit `index`, `None` past the last
@@ -315,10 +424,10 @@ impl Plan {
 
     /// The classes found by the units `units` (indices, a shard's for
     /// instance), as [`Plan::classify_parallel`] finds them, unless `stop`
-    /// is set first:
-    /// then no unit starts after it, the units already started finish, and
-    /// [`Tallied::stopped`] says so. This is how Ctrl-C stops a count
-    /// within a unit's time, and says what was counted by then.
+    /// is set first: then the units being counted stop within a few
+    /// milliseconds and are left out with those not started, and
+    /// [`Tallied::stopped`] says so. This is how Ctrl-C stops a count at
+    /// once, and says what was counted by then.
     ///
     /// # Errors
     ///
@@ -353,15 +462,16 @@ impl Plan {
                 // One unit at a time to each thread: rayon's default split
                 // hands out long runs of units, and a thread whose run was
                 // cheap sat idle a fifth of a count of n = 17 on two threads
-                // (3.24 s against 2.70 s for units handed out one by one).
+                // (with the earlier units of Takaken's branches: 3.24 s
+                // against 2.70 s for units handed out one by one).
                 .with_max_len(1)
                 .map(|&index| {
                     if stop.load(Ordering::Relaxed) {
                         return Tallied::default();
                     }
-                    let classes = self
-                        .classify_unit(index)
-                        .expect("every index of the range is a unit");
+                    let Some(classes) = self.classify_unit_until(index, stop) else {
+                        return Tallied::default();
+                    };
                     let mut done = done.lock().unwrap_or_else(PoisonError::into_inner);
                     *done += 1;
                     progress(*done, of);
@@ -385,8 +495,8 @@ impl Plan {
 pub struct Probe {
     /// The unit.
     pub unit: usize,
-    /// The columns of the queens of the first rows: the unit's, then the
-    /// path's.
+    /// The columns of the queens of the frame's first inner rows: the
+    /// unit's, then the path's.
     pub queens: Vec<usize>,
     /// The number of paths the probe stands for: the product of the
     /// choices made on the way.
@@ -414,39 +524,45 @@ impl Tallied {
     }
 }
 
-/// The classes that `branch` of an `n`×`n` board finds below the queens
-/// `queens` (the columns of its first rows, none for the whole branch),
-/// walked from row `start` (or the last row).
-pub(crate) fn classify_below(branch: Branch, n: usize, queens: &[usize], start: usize) -> Classes {
-    match branch {
-        Branch::Whole => Classes {
-            one: 1,
-            ..Classes::default()
-        },
-        Branch::Corner { .. } => {
-            let mut tally = CornerTally::default();
-            walk_below(&branch.rules(n), queens, start, &mut tally);
-            tally.0
-        }
-        Branch::Side { b1 } => {
-            let mut tally = SideTally::new(n, b1);
-            walk_below(&branch.rules(n), queens, start, &mut tally);
-            tally.classes
-        }
-    }
-}
+/// How many rows below its placed rows a frame's walk starts: dozens of
+/// starts for the walkers to share.
+const WALK_DEPTH: usize = 4;
 
-/// Walks every board under `rules` below the queens `queens` of the first
-/// rows, from row `start` (or the last row).
-fn walk_below<T: Tally>(rules: &Rules, queens: &[usize], start: usize, tally: &mut T) {
-    let mut prefix = [Slot::default(); SLOTS];
-    prefix[0] = rules.root();
-    for (row, &col) in queens.iter().enumerate() {
-        prefix[row + 1] = rules.child_checked(&prefix[row], 1 << col, row);
+/// The classes inside `frame` of an `n`×`n` board below the queens
+/// `queens` of its first inner rows, walked one board at a time; `None`
+/// when `stop` is set first.
+fn walk_frame(
+    frame: &Frame,
+    n: usize,
+    inner: &Inner,
+    queens: &[usize],
+    stop: &AtomicBool,
+) -> Option<Classes> {
+    // The columns of the board's rows down to the last inner row placed:
+    // the frame's queens among them, and the unit's.
+    let last = queens
+        .len()
+        .checked_sub(1)
+        .map_or(0, |d| usize::from(inner.rows[d]));
+    let mut placed = [0; MAX_N];
+    for &(row, col) in frame.queens() {
+        if usize::from(row) <= last {
+            placed[usize::from(row)] = usize::from(col);
+        }
     }
-    let target = start.min(rules.n() - 1).max(queens.len());
-    let mut frontier = Frontier::new(rules, &prefix[..=queens.len()], target);
-    walk_rules(rules, &mut frontier, tally);
+    for (d, &col) in queens.iter().enumerate() {
+        placed[usize::from(inner.rows[d])] = col;
+    }
+    let placed = &placed[..=last];
+    let rules = frame.rules(n);
+    let start = placed.len() + WALK_DEPTH;
+    if frame.is_symmetric() {
+        let mut tally = SymmetricTally::new(frame, n);
+        walk_below(&rules, placed, start, &mut tally, stop).then_some(tally.classes)
+    } else {
+        let mut tally = Eights::default();
+        walk_below(&rules, placed, start, &mut tally, stop).then_some(tally.0)
+    }
 }
 
 #[cfg(test)]
@@ -457,27 +573,25 @@ mod tests {
     #[test]
     fn unit_counts_are_pinned() {
         let lens: Vec<usize> = (8..=12).map(|n| units(n).unwrap().len()).collect();
-        assert_eq!(lens, [43, 71, 122, 173, 268]);
+        assert_eq!(lens, [76, 147, 272, 452, 730]);
         let plan = units(8).unwrap();
         let first = plan.units()[0];
-        assert_eq!(first.branch(), Branch::Corner { b1: 2 });
-        assert_eq!(first.queens().collect::<Vec<_>>(), [0, 2, 4]);
-        // The last side branch keeps the side columns clear of rows 1 and
-        // 2: its last unit is (3, 6, 4), not (3, 6, ...) further right.
-        let last = plan.units()[plan.len() - 1];
-        assert_eq!(last.branch(), Branch::Side { b1: 3 });
-        assert_eq!(last.queens().collect::<Vec<_>>(), [3, 6, 4]);
-        assert_eq!(units(1).unwrap().units()[0].branch(), Branch::Whole);
+        assert_eq!(first.frame(), Some(0));
+        assert_eq!(first.queens().count(), 0);
+        // The first class of frames, (0, 0), (1, 7), (7, 2), searched as its
+        // member with the fewest open squares at the top.
+        assert_eq!(plan.frames()[0].queens(), [(0, 1), (5, 7), (7, 0)]);
+        assert_eq!(units(1).unwrap().units()[0].frame(), None);
         assert!(units(3).unwrap().is_empty());
     }
 
     #[test]
     fn finer_units_add_up_to_the_same_board() {
-        let lens: Vec<usize> = (1..=5)
+        let lens: Vec<usize> = (0..=5)
             .map(|rows| units_with_rows(10, rows).unwrap().len())
             .collect();
-        assert_eq!(lens, [11, 29, 122, 423, 1106]);
-        for rows in [1, 5, MAX_UNIT_ROWS] {
+        assert_eq!(lens, [272, 803, 1202, 1103, 609, 189]);
+        for rows in [0, 1, 5, MAX_UNIT_ROWS] {
             let plan = units_with_rows(12, rows).unwrap();
             assert_eq!(plan.rows(), rows);
             let counts = plan.count_parallel(2, |_, _| {}).unwrap();
@@ -488,23 +602,23 @@ mod tests {
 
     #[test]
     fn probes_weigh_what_they_stand_for() {
-        let plan = units(10).unwrap();
-        // Every path below unit 0 down to row 6, one after another as an
-        // odometer of picks: the paths split the unit's work between them,
-        // and each weighs the product of the choices on its way.
-        let whole = plan.count_unit(0).unwrap().total;
+        let plan = units(12).unwrap();
+        // Every path below a unit down to inner row 4, one after another
+        // as an odometer of picks: the paths split the unit's work between
+        // them, and each weighs the product of the choices on its way.
+        let unit = plan.len() / 2;
+        let whole = plan.count_unit(unit).unwrap().total;
         let mut picks: Vec<u32> = Vec::new();
         let (mut sum, mut paths) = (0, 0);
         loop {
             let mut choices = Vec::new();
-            let probe = plan.descend(0, 6, |offered| {
+            let probe = plan.descend(unit, 4, |offered| {
                 let pick = picks.get(choices.len()).copied().unwrap_or(0);
                 choices.push(offered);
                 pick
             });
             picks.resize(choices.len(), 0);
             if let Some(probe) = probe {
-                assert_eq!(probe.queens[..3], [0, 2, 4]);
                 assert_eq!(
                     probe.weight,
                     choices.iter().map(|&k| f64::from(k)).product::<f64>()
@@ -526,15 +640,42 @@ mod tests {
     }
 
     #[test]
-    fn units_add_up_to_the_board() {
-        for n in 0..=12 {
-            let plan = units(n).unwrap();
-            let sum = (0..plan.len())
-                .map(|index| plan.classify_unit(index).unwrap())
-                .fold(Classes::default(), Classes::plus);
-            assert_eq!(Ok(sum.counts()), count_with_symmetry(n), "n = {n}");
-            assert_eq!(plan.count_unit(plan.len()), None);
+    fn units_add_up_to_the_board_however_counted() {
+        let mut insides = vec![Inside::Walk];
+        for kernel in Kernel::available() {
+            insides.push(Inside::Lanes(kernel, Ends::Plain));
+            insides.push(Inside::Lanes(kernel, Ends::Early));
         }
+        for n in 0..=12 {
+            for &inside in &insides {
+                let plan = units(n).unwrap().inside(inside);
+                let sum = (0..plan.len())
+                    .map(|index| plan.classify_unit(index).unwrap())
+                    .fold(Classes::default(), Classes::plus);
+                assert_eq!(
+                    Ok(sum.counts()),
+                    count_with_symmetry(n),
+                    "n = {n}, {inside:?}"
+                );
+                assert_eq!(plan.count_unit(plan.len()), None);
+            }
+        }
+    }
+
+    #[test]
+    fn any_order_gives_the_same_classes() {
+        let plan = units(11).unwrap();
+        let forward: Vec<usize> = (0..plan.len()).collect();
+        let backward: Vec<usize> = forward.iter().rev().copied().collect();
+        let never = AtomicBool::new(false);
+        let count = |order: &[usize], threads| {
+            plan.classify_until(order, threads, &never, |_, _| {})
+                .unwrap()
+                .classes
+        };
+        let expected = crate::count::classify(11).unwrap();
+        assert_eq!(count(&forward, 1), expected);
+        assert_eq!(count(&backward, 3), expected);
     }
 
     #[test]

@@ -177,6 +177,7 @@ impl Rules {
 
 /// The column of the queen of `row` on a board whose rows `0..=row + 1`
 /// are in `slots`: the one column the row below holds and `row` does not.
+#[cfg(test)]
 pub(crate) fn column(slots: &[Slot], row: usize) -> usize {
     (slots[row + 1].cols ^ slots[row].cols).trailing_zeros() as usize
 }

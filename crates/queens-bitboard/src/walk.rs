@@ -58,6 +58,8 @@
 //! takes the next state; the sum does not depend on which walker took
 //! which.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::rules::{Rules, SLOTS, Slot, lowest, slot};
 
 /// Searches interleaved in one loop (see the module documentation).
@@ -269,20 +271,26 @@ impl Walker {
     }
 }
 
+/// How many rounds of steps go by between two looks at the stop flag: a
+/// few milliseconds of work.
+const POLL: u32 = 1 << 16;
+
 /// Walks every subtree below the states of `frontier`, `WALKERS` at a time,
-/// telling `tally` of every complete board. `NEED` must be whether the
-/// rules need columns.
+/// telling `tally` of every complete board; false when `stop` was set
+/// first. `NEED` must be whether the rules need columns.
 pub(crate) fn walk<const NEED: bool, T: Tally>(
     rules: &Rules,
     frontier: &mut Frontier<'_>,
     tally: &mut T,
-) {
+    stop: &AtomicBool,
+) -> bool {
     debug_assert_eq!(NEED, rules.needs());
     let mut walkers: [Walker; WALKERS] = std::array::from_fn(|_| Walker::idle());
     let mut busy = [false; WALKERS];
     for (walker, busy) in walkers.iter_mut().zip(&mut busy) {
         *busy = walker.load(frontier);
     }
+    let mut rounds = 0u32;
     while busy.contains(&true) {
         for walker in &mut walkers {
             walker.step::<NEED, T>(rules, tally);
@@ -292,17 +300,47 @@ pub(crate) fn walk<const NEED: bool, T: Tally>(
                 *busy = walker.load(frontier);
             }
         }
+        rounds = rounds.wrapping_add(1);
+        if rounds % POLL == 0 && stop.load(Ordering::Relaxed) {
+            return false;
+        }
     }
+    true
 }
 
 /// Walks every subtree below the states of `frontier` under `rules`,
-/// whether they need columns or not.
-pub(crate) fn walk_rules<T: Tally>(rules: &Rules, frontier: &mut Frontier<'_>, tally: &mut T) {
+/// whether they need columns or not; false when `stop` was set first.
+pub(crate) fn walk_rules<T: Tally>(
+    rules: &Rules,
+    frontier: &mut Frontier<'_>,
+    tally: &mut T,
+    stop: &AtomicBool,
+) -> bool {
     if rules.needs() {
-        walk::<true, T>(rules, frontier, tally);
+        walk::<true, T>(rules, frontier, tally, stop)
     } else {
-        walk::<false, T>(rules, frontier, tally);
+        walk::<false, T>(rules, frontier, tally, stop)
     }
+}
+
+/// Walks every board under `rules` below the queens `queens` of the first
+/// rows, from row `start` (or the last row); false when `stop` was set
+/// first.
+pub(crate) fn walk_below<T: Tally>(
+    rules: &Rules,
+    queens: &[usize],
+    start: usize,
+    tally: &mut T,
+    stop: &AtomicBool,
+) -> bool {
+    let mut prefix = [Slot::default(); SLOTS];
+    prefix[0] = rules.root();
+    for (row, &col) in queens.iter().enumerate() {
+        prefix[row + 1] = rules.child_checked(&prefix[row], 1 << col, row);
+    }
+    let target = start.min(rules.n() - 1).max(queens.len());
+    let mut frontier = Frontier::new(rules, &prefix[..=queens.len()], target);
+    walk_rules(rules, &mut frontier, tally, stop)
 }
 
 #[cfg(test)]
@@ -368,6 +406,7 @@ mod tests {
                     &rules,
                     &mut Frontier::new(&rules, &[rules.root()], target),
                     &mut tally,
+                    &AtomicBool::new(false),
                 );
                 assert_eq!(tally.0, expected, "n = {n}, walks from row {target}");
             }
@@ -380,6 +419,7 @@ mod tests {
             &rules,
             &mut Frontier::new(&rules, &[rules.root()], 1),
             &mut tally,
+            &AtomicBool::new(false),
         );
         assert_eq!(tally.0, expected);
         assert!(expected > 0 && expected < 40);

@@ -3,9 +3,10 @@
 //!
 //! The counter answers what [`queens_core::modes`] answers for a plain
 //! board, the number of solutions or of fundamental ones, but not through
-//! the model's search: it walks one board of each class of 8, 4 or 2
-//! solutions and counts both numbers at once, in work units spread over
-//! `--threads` threads (see `queens_bitboard`'s documentation). It runs
+//! the model's search: it places the queens of the board's edges first,
+//! one frame of each class under the symmetries, counts inside the frames
+//! eight boards abreast, and counts both numbers at once, in work units
+//! spread over `--threads` threads (see `queens_bitboard`'s documentation). It runs
 //! when the bitboard solver is asked (the default) for a board without
 //! pre-placed queens, which its symmetries need, and without `--budget`,
 //! since it does not count the queens it places: with either, the
@@ -13,7 +14,8 @@
 //! budget and statistics included.
 //!
 //! Its work is predicted by the board size alone ([`guard::counter_refusal`]),
-//! and Ctrl-C stops it within one unit: no budget is needed. Its JSON record
+//! and Ctrl-C stops it within milliseconds, inside a unit: no budget is
+//! needed. Its JSON record
 //! has no statistics, the model's count of queens and checks, which it does
 //! not keep, and says instead how many units and threads it used.
 //!
@@ -50,10 +52,13 @@ pub(crate) fn count(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let n = options.problem.n;
-    let plan = units(n)?;
+    // The board's size first, then the guard, then the frames, which a
+    // large board takes seconds to list.
+    Bitboard::INFO.check_size(n)?;
     if let Some(refusal) = guard::counter_refusal(n, 1).filter(|_| !options.force) {
         return Err(Failure::Refused(refusal));
     }
+    let plan = units(n)?;
     let threads = threads.unwrap_or_else(cores);
     let every: Vec<usize> = (0..plan.len()).collect();
     let (tallied, seconds) = count_units(&plan, &every, threads, options)?;

@@ -323,7 +323,9 @@ impl Failure {
             Failure::OverBudget { .. } => 3,
             Failure::Incomplete { .. } => 4,
             Failure::Output(_) | Failure::WriteFailed { .. } => queens_files::EXIT_IO,
-            Failure::Interrupted { .. } | Failure::Recount(RecountError::Stopped { .. }) => 130,
+            Failure::Interrupted { .. } | Failure::Recount(RecountError::Stopped { .. }) => {
+                crate::progress::INTERRUPTED
+            }
         }
     }
 

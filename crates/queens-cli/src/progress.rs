@@ -120,18 +120,28 @@ fn prefix(n: usize, solver: &dyn Solver) -> String {
     format!("n = {n} {}", solver.info().name)
 }
 
-/// The flag Ctrl-C sets, with its handler installed on first use. If the
-/// handler cannot be installed, Ctrl-C ends the process the default way,
-/// which loses only the line that says how far the search got.
+/// The flag Ctrl-C sets, with its handler installed on first use. A second
+/// Ctrl-C exits at once with status 130, for when the first one's stop
+/// takes longer than the user will wait. If the handler cannot be
+/// installed, Ctrl-C ends the process the default way, which loses only
+/// the line that says how far the search got.
 pub(crate) fn interrupt_flag() -> &'static AtomicBool {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         let handler_flag = Arc::clone(&flag);
-        let _ = ctrlc::set_handler(move || handler_flag.store(true, Ordering::Relaxed));
+        let _ = ctrlc::set_handler(move || {
+            if handler_flag.swap(true, Ordering::Relaxed) {
+                std::process::exit(i32::from(INTERRUPTED));
+            }
+        });
         flag
     })
 }
+
+/// The exit status of a search stopped by Ctrl-C: 128 + SIGINT, as shells
+/// report it.
+pub(crate) const INTERRUPTED: u8 = 130;
 
 /// The progress bar: hidden until [`DELAY`] has passed, and for good when
 /// it should not be drawn at all.

@@ -321,7 +321,7 @@ fn the_counters_record_says_how_it_ran() {
     );
     assert_eq!(record["count"], 1787);
     assert_eq!(record["stats"], Value::Null);
-    assert_eq!(record["counter"]["units"], 268);
+    assert_eq!(record["counter"]["units"], 730);
     assert_eq!(record["counter"]["threads"], 3);
 }
 
@@ -2027,7 +2027,7 @@ fn shards_merge_into_the_whole_count() {
     let run = queens(&["merge", &arg(&dir)]);
     assert!(
         run.answered()
-            .starts_with("n = 10: 724 solutions, 92 fundamental (7 shards, 122 units, "),
+            .starts_with("n = 10: 724 solutions, 92 fundamental (7 shards, 272 units, "),
         "{}",
         run.stdout
     );
@@ -2199,19 +2199,19 @@ fn a_plan_times_every_unit_of_a_small_board() {
     let record = queens(&["plan", "10", "--shards", "7", "--json", "--seconds", "5"]).json();
     assert_eq!(record["n"], 10);
     assert_eq!(record["shards"], 7);
-    // 122 units of three rows: enough for 7 shards of 16, each unit timed.
+    // 272 units, whole frames: enough for 7 shards of 16, each unit timed.
     assert_eq!(
         (record["units"].as_u64(), record["unit_rows"].as_u64()),
-        (Some(122), Some(3))
+        (Some(272), Some(0))
     );
-    assert_eq!(record["samples"], 122);
+    assert_eq!(record["samples"], 272);
     assert_eq!(record["solutions"].as_f64(), Some(724.0));
     assert_eq!(record["solutions_error"].as_f64(), Some(0.0));
     assert_eq!(record["known_solutions"], 724);
     let text = queens(&["plan", "10"]);
     assert!(
         text.answered()
-            .starts_with("n = 10 in 1 shard: 122 units of 3 rows, 122 a shard (plan "),
+            .starts_with("n = 10 in 1 shard: 272 units (whole frames), 272 a shard (plan "),
         "{}",
         text.stdout
     );

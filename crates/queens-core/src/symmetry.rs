@@ -54,19 +54,28 @@ impl Symmetry {
     /// the board; a solution never does.
     pub fn apply_into(self, queens: &[usize], image: &mut [usize]) {
         assert_eq!(queens.len(), image.len(), "image must match the placement");
-        let last = queens.len().saturating_sub(1);
         for (row, &col) in queens.iter().enumerate() {
-            let (new_row, new_col) = match self {
-                Symmetry::Identity => (row, col),
-                Symmetry::Rotate90 => (col, last - row),
-                Symmetry::Rotate180 => (last - row, last - col),
-                Symmetry::Rotate270 => (last - col, row),
-                Symmetry::MirrorColumns => (row, last - col),
-                Symmetry::MirrorRows => (last - row, col),
-                Symmetry::Transpose => (col, row),
-                Symmetry::AntiTranspose => (last - col, last - row),
-            };
+            let (new_row, new_col) = self.apply_to_square(queens.len(), row, col);
             image[new_row] = new_col;
+        }
+    }
+
+    /// Where the square `(row, col)` of an `n`×`n` board goes.
+    ///
+    /// # Panics
+    ///
+    /// When the square is off the board (in debug builds, by overflow).
+    pub fn apply_to_square(self, n: usize, row: usize, col: usize) -> (usize, usize) {
+        let last = n.saturating_sub(1);
+        match self {
+            Symmetry::Identity => (row, col),
+            Symmetry::Rotate90 => (col, last - row),
+            Symmetry::Rotate180 => (last - row, last - col),
+            Symmetry::Rotate270 => (last - col, row),
+            Symmetry::MirrorColumns => (row, last - col),
+            Symmetry::MirrorRows => (last - row, col),
+            Symmetry::Transpose => (col, row),
+            Symmetry::AntiTranspose => (last - col, last - row),
         }
     }
 
@@ -150,6 +159,31 @@ mod tests {
             Symmetry::AntiTranspose.apply(&queens),
             vec![5, 2, 4, 6, 0, 3, 1, 7]
         );
+    }
+
+    #[test]
+    fn squares_move_as_the_queens_do() {
+        // The corner (0, 0) of a 5×5 board under each symmetry, then a
+        // square off the diagonals.
+        let corners: Vec<(usize, usize)> = Symmetry::ALL
+            .iter()
+            .map(|symmetry| symmetry.apply_to_square(5, 0, 0))
+            .collect();
+        assert_eq!(
+            corners,
+            [
+                (0, 0),
+                (0, 4),
+                (4, 4),
+                (4, 0),
+                (0, 4),
+                (4, 0),
+                (0, 0),
+                (4, 4)
+            ]
+        );
+        assert_eq!(Symmetry::Rotate90.apply_to_square(5, 1, 3), (3, 3));
+        assert_eq!(Symmetry::AntiTranspose.apply_to_square(5, 1, 3), (1, 3));
     }
 
     #[test]

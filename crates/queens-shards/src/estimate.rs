@@ -6,7 +6,7 @@
 //! board the counter finishes in minutes, the sample is whole work units,
 //! timed as they are counted. For a larger one a unit takes hours, so the
 //! sample is random paths ([`Plan::descend`]) from a random unit down to
-//! [`SUBTREE_ROWS`] rows above the bottom, where the rest takes
+//! [`SUBTREE_ROWS`] inner rows above the bottom of its frame, where the rest takes
 //! milliseconds: the time below a path, times the number of paths it stands
 //! for, estimates its unit's time without bias (Knuth's estimate of a
 //! search tree). The same is done with the solutions below each path, and
@@ -20,8 +20,8 @@ use queens_bitboard::Plan;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// How many rows the timed work below a random path spans: about what the
-/// counter walks in a few milliseconds (a unit of n = 17, three rows fixed).
+/// How many inner rows the timed work below a random path spans: about
+/// what the counter counts in a few milliseconds (a frame of n = 17).
 pub const SUBTREE_ROWS: usize = 14;
 
 /// The seed of the random paths: fixed, so that two estimates of one board
@@ -77,7 +77,10 @@ impl Sampling {
 /// Estimates counting every unit of `plan`, sampling as `sampling` says.
 pub fn estimate(plan: &Plan, sampling: Sampling) -> Estimate {
     let started = Instant::now();
-    let depth = plan.n().saturating_sub(SUBTREE_ROWS).max(plan.rows());
+    let depth = plan
+        .inner_rows()
+        .saturating_sub(SUBTREE_ROWS)
+        .max(plan.rows());
     let whole_units = depth <= plan.rows();
     let mut rng = SmallRng::seed_from_u64(SEED);
     let mut order: Vec<usize> = (0..plan.len()).collect();
@@ -175,7 +178,7 @@ mod tests {
 
     #[test]
     fn small_boards_are_sampled_whole_and_exactly() {
-        let plan = units_with_rows(10, 3).unwrap();
+        let plan = units_with_rows(10, 1).unwrap();
         let estimate = estimate(&plan, Sampling::Samples(1000));
         // Every unit sampled once: the count is exact, whatever the time.
         assert!(estimate.whole_units);
@@ -187,8 +190,9 @@ mod tests {
 
     #[test]
     fn large_boards_are_sampled_by_paths() {
-        // n = 20: paths down to row 6, each walked below in milliseconds.
-        let plan = units_with_rows(20, 3).unwrap();
+        // n = 20: paths down to inner row 3 of a frame, each counted below
+        // in milliseconds.
+        let plan = units_with_rows(20, 0).unwrap();
         let estimate = estimate(&plan, Sampling::Samples(200));
         assert!(!estimate.whole_units);
         assert_eq!(estimate.samples, 200);

@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 /// The version of the scheme: part of every plan id, raised whenever the
 /// units or the deal change, so that records of another scheme are refused
 /// rather than mixed.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The fewest units a shard gets when the board has enough: enough that
 /// the round-robin deal evens out the units' differences in cost.
@@ -61,7 +61,8 @@ pub enum SchemeError {
 
 impl Scheme {
     /// The scheme of `shards` shards for the `n`×`n` board: units fixing
-    /// [`UNIT_ROWS`] rows, or more, up to [`MAX_UNIT_ROWS`], until there are
+    /// [`UNIT_ROWS`] inner rows of a frame, or more, up to
+    /// [`MAX_UNIT_ROWS`], until there are
     /// [`UNITS_PER_SHARD`] units a shard or another row would give fewer. Shards beyond the units (only on
     /// boards too small to share so widely) count nothing, and merge all
     /// the same.
@@ -156,15 +157,15 @@ mod tests {
     #[test]
     fn shards_are_dealt_round_robin() {
         let scheme = Scheme::new(8, 2).unwrap();
-        assert_eq!((scheme.plan().rows(), scheme.plan().len()), (3, 43));
+        assert_eq!((scheme.plan().rows(), scheme.plan().len()), (0, 76));
         assert_eq!(scheme.units_of(1).unwrap()[..4], [1, 3, 5, 7]);
-        // 43 units are too few for 7 shards of 16; five rows give 108, six
-        // fewer again.
+        // 76 whole frames are too few for 7 shards of 16; one inner row
+        // gives 105, two fewer again.
         let scheme = Scheme::new(8, 7).unwrap();
-        assert_eq!((scheme.plan().rows(), scheme.plan().len()), (5, 108));
+        assert_eq!((scheme.plan().rows(), scheme.plan().len()), (1, 105));
         let shard = scheme.units_of(6).unwrap();
         assert_eq!((shard.len(), &shard[..3]), (15, &[6, 13, 20][..]));
-        assert_eq!(scheme.units_of(0).unwrap().len(), 16);
+        assert_eq!(scheme.units_of(0).unwrap().len(), 15);
         assert_eq!(
             scheme.units_of(7),
             Err(SchemeError::NoSuchShard {
@@ -181,11 +182,11 @@ mod tests {
 
     #[test]
     fn many_shards_get_finer_units() {
-        // 1,031 units of three rows are too few for 100 shards of 16.
-        let scheme = Scheme::new(17, 100).unwrap();
-        assert_eq!(scheme.plan().rows(), 4);
-        assert_eq!(scheme.plan().len(), 9033);
-        assert_eq!(Scheme::new(17, 64).unwrap().plan().rows(), 3);
+        // 4,319 whole frames are too few for 1,000 shards of 16.
+        let scheme = Scheme::new(17, 1000).unwrap();
+        assert_eq!(scheme.plan().rows(), 1);
+        assert_eq!(scheme.plan().len(), 40769);
+        assert_eq!(Scheme::new(17, 64).unwrap().plan().rows(), 0);
     }
 
     #[test]
@@ -203,7 +204,7 @@ mod tests {
         // Pinned: a change to the units or the deal must raise VERSION,
         // which changes this id, so that old records are refused.
         let id = Scheme::new(15, 16).unwrap().plan_id();
-        assert_eq!(id, "7576f9e1de0b7db5");
+        assert_eq!(id, "8eb2775e7a167e6a");
         assert_eq!(id, Scheme::new(15, 16).unwrap().plan_id());
         assert_ne!(id, Scheme::new(15, 17).unwrap().plan_id());
         assert_ne!(id, Scheme::new(16, 16).unwrap().plan_id());

@@ -32,7 +32,15 @@ const SOLVERS: [(usize, f64, u64, u64); 6] = [
 
 /// Each step's time against lookup's: each step twice as fast as the one
 /// before, the first eight times as fast as lookup.
-const STEPS: [f64; 4] = [1.0 / 8.0, 1.0 / 16.0, 1.0 / 32.0, 1.0 / 64.0];
+const STEPS: [f64; 7] = [
+    1.0 / 8.0,
+    1.0 / 16.0,
+    1.0 / 32.0,
+    1.0 / 64.0,
+    1.0 / 128.0,
+    1.0 / 256.0,
+    1.0 / 512.0,
+];
 
 /// Lookup's time at `n`: a microsecond at n = 6, five times more per size.
 fn lookup_seconds(n: usize) -> f64 {
@@ -125,7 +133,7 @@ fn solver_cell(
 /// The cell of `step` taking `factor` times lookup's time at `n`; the
 /// steps with the symmetries count the fundamental solutions too.
 fn step_cell(n: usize, step: Step, factor: f64) -> RawOutcome<CounterFigures> {
-    let classes = matches!(step, Step::Symmetry | Step::Threads);
+    let classes = step.counts_classes();
     RawOutcome::Measured(Measured {
         figures: CounterFigures {
             solutions: SOLUTIONS[n - 6],

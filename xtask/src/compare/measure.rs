@@ -599,15 +599,13 @@ mod tests {
                 fundamental,
             })
         };
-        assert_eq!(
-            answers,
-            [
-                counted(None),
-                counted(None),
-                counted(Some(1)),
-                counted(Some(1))
-            ]
+        assert_eq!(answers[..2], [counted(None), counted(None)]);
+        assert!(
+            answers[2..]
+                .iter()
+                .all(|&answer| answer == counted(Some(1)))
         );
+        assert_eq!(answers.len(), Step::ALL.len());
         for outcome in &rows[1] {
             let RawOutcome::Skipped(SkipCause::Refused, why) = outcome else {
                 panic!("n = 65 is refused, not {outcome:?}");

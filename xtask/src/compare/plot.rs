@@ -22,9 +22,10 @@ use crate::units;
 pub(crate) const SIZE: (u32, u32) = (1200, 520);
 
 /// The colours of the series, one per solver in registry order, then one
-/// per step of the ladder: six and four, ten in all (Tableau 10, which
-/// stays readable for the common forms of colour blindness).
-const PALETTE: [RGBColor; 10] = [
+/// per step of the ladder: six and seven, thirteen in all (Tableau 10,
+/// which stays readable for the common forms of colour blindness, then
+/// three of Tableau 20's lighter shades).
+const PALETTE: [RGBColor; 13] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
     RGBColor(44, 160, 44),
@@ -35,6 +36,9 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(127, 127, 127),
     RGBColor(188, 189, 34),
     RGBColor(23, 190, 207),
+    RGBColor(174, 199, 232),
+    RGBColor(255, 187, 120),
+    RGBColor(152, 223, 138),
 ];
 
 /// The colour of the solver at `index` in the registry.

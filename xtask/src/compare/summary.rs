@@ -548,6 +548,7 @@ mod tests {
     use crate::compare::docs::documented_figures;
     use crate::compare::fixture;
     use crate::compare::report::Figures;
+    use queens_bitboard::Step;
 
     /// The terminal summary's lines.
     fn lines(report: &Report) -> Vec<String> {
@@ -625,14 +626,14 @@ mod tests {
             .iter()
             .position(|line| line == LADDER_LABEL)
             .expect("the ladder's label");
-        let labels: Vec<&str> = lines[label + 1..=label + 4]
+        let labels: Vec<&str> = lines[label + 1..=label + 7]
             .iter()
             .map(|line| line.split("  ").nth(1).unwrap_or_default())
             .collect();
-        assert_eq!(labels, ["bitboard", "+ mirror", "+ symmetry", "+ threads"]);
-        // The counters are 8, 16, 32 and 64 times as fast as lookup.
-        let threads: Vec<&str> = lines[label + 4].split_whitespace().collect();
-        assert_eq!(threads[2..], ["64×"; 9], "{}", lines[label + 4]);
+        assert_eq!(labels, Step::ALL.map(Step::name));
+        // The counters are 8, 16, ... 512 times as fast as lookup.
+        let threads: Vec<&str> = lines[label + 7].split_whitespace().collect();
+        assert_eq!(threads[2..], ["512×"; 9], "{}", lines[label + 7]);
         assert!(
             lines[label - 1].starts_with("bitboard "),
             "the solver's row above"
@@ -649,9 +650,9 @@ mod tests {
              4.0× more cells read per check\n",
             "  bitboard    3.0× faster at n = 14: same queens, checks and cells read; \
              3.0× less time per queen\n",
-            "  bitboard   8.0× faster at n = 14: the lookup arrays packed into words, \
+            "  bitboard    8.0× faster at n = 14: the lookup arrays packed into words, \
              walked without branches\n",
-            "  + threads  2.0× faster at n = 14: the classes cut into work units, on every core\n",
+            "  + threads   2.0× faster at n = 14: the frames as work units, on every core\n",
         ] {
             assert!(text.contains(expected), "{expected}\nnot in\n{text}");
         }
@@ -678,7 +679,7 @@ mod tests {
         );
         // The first step has no baseline at n = 14, so its gain is from n = 13.
         assert!(
-            text.contains("  bitboard   8.0× faster at n = 13: "),
+            text.contains("  bitboard    8.0× faster at n = 13: "),
             "{text}"
         );
     }

@@ -24,13 +24,19 @@ use crate::{Error, progress};
 
 /// The smallest board timed: n = 1..3 have nothing to search worth timing.
 pub const FROM: usize = 4;
-/// The largest board the page shows, and the default of `--to`.
-pub const TOP: usize = 18;
+/// The largest board the page shows, and the default of `--to`: the
+/// counter on every core counts it in about a minute.
+pub const TOP: usize = 19;
 /// The largest board the plain and mirror steps count: they take several
 /// times as long as `+ symmetry`, and n = 12..=16 already give their rate
-/// and their factors to the step above, so n = 17 and 18 would only add
+/// and their factors to the step above, so larger boards would only add
 /// minutes to the run.
 const SLOW_STEPS_TOP: usize = 16;
+/// The largest board the one-board-at-a-time walks by classes count
+/// (`+ symmetry`, `+ frames`): about 15 s each at n = 17.
+const WALK_STEPS_TOP: usize = 17;
+/// The largest board the lanes count on one thread: about 40 s at n = 18.
+const ONE_THREAD_TOP: usize = 18;
 /// The smallest `--to`: enough sizes from [`FROM`] for a fit.
 const LEAST_TO: usize = FROM + fit::FIT_LEAST;
 /// The largest `--to`: the last size whose counts the OEIS fixtures hold,
@@ -48,7 +54,7 @@ pub struct Args {
     /// stops before the first size predicted past it.
     #[arg(long, default_value = "120s", value_parser = crate::compare::parse_budget)]
     pub cap: Duration,
-    /// Also writes docs/growth.md and docs/growth.svg (n = 4..=18).
+    /// Also writes docs/growth.md and docs/growth.svg (n = 4..=19).
     #[arg(long, conflicts_with = "to")]
     pub write_docs: bool,
 }
@@ -112,7 +118,9 @@ impl Counter {
         let own = match self {
             Counter::Solver(solver) => solver.info().practical_n,
             Counter::Step(Step::Plain | Step::Mirror) => SLOW_STEPS_TOP,
-            Counter::Step(Step::Symmetry | Step::Threads) => to,
+            Counter::Step(Step::Symmetry | Step::Frames) => WALK_STEPS_TOP,
+            Counter::Step(Step::Lanes | Step::LastRows) => ONE_THREAD_TOP,
+            Counter::Step(Step::Threads) => to,
         };
         own.min(to)
     }
@@ -124,7 +132,7 @@ impl Counter {
                 format!("stops at n = {top}, its `practical_n`, the largest n it counts in seconds")
             }
             Counter::Step(_) => format!(
-                "stops at n = {top}, as the steps below `+ symmetry` do, to keep the \
+                "stops at n = {top}, as the steps below `+ threads` do, to keep the \
                  run short: n = 12..={top} give their rate"
             ),
         }

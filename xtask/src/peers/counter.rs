@@ -1,6 +1,6 @@
 //! `cargo xtask peers --counter`: the fast counter (`queens-bitboard`)
-//! against the textbook C bitboard counter, the speed measurement of issue
-//! 11 (P7).
+//! against the textbook C bitboard counter, the speed measurement of issues
+//! 11 (P7) and 21 (P13).
 //!
 //! The peer is `bitboard_mirror.c`, compiled like the seeds' programs and
 //! run as `bitboard_mirror 17 s` (any second argument turns its left-right
@@ -70,32 +70,39 @@ struct Rung {
     target: Target,
 }
 
-/// The targets of issue 11: total and unique together on one thread, then
-/// every core, at the peer's n; and n = 18 on every core against the clock.
-const RUNGS: [Rung; 3] = [
+/// The targets of issue 21: total and unique together on one thread, then
+/// every core, at the peer's n; and n = 18 and 19 on every core against the
+/// clock.
+const RUNGS: [Rung; 4] = [
     Rung {
-        step: Step::Symmetry,
+        step: Step::LastRows,
         threads: Threads::One,
         n: PEER_N,
-        target: Target::ShareOfPeer(0.30),
+        target: Target::ShareOfPeer(0.16),
     },
     Rung {
         step: Step::Threads,
         threads: Threads::EveryCore,
         n: PEER_N,
-        target: Target::ShareOfPeer(0.15),
+        target: Target::ShareOfPeer(0.085),
     },
     Rung {
         step: Step::Threads,
         threads: Threads::EveryCore,
         n: 18,
-        target: Target::Seconds(25.0),
+        target: Target::Seconds(14.0),
+    },
+    Rung {
+        step: Step::Threads,
+        threads: Threads::EveryCore,
+        n: 19,
+        target: Target::Seconds(120.0),
     },
 ];
 
 /// The counts of OEIS A000170 (every solution) and A002562 (fundamental
 /// solutions) at the board sizes measured.
-const KNOWN: [(usize, Tally); 2] = [
+const KNOWN: [(usize, Tally); 3] = [
     (
         17,
         Tally {
@@ -108,6 +115,13 @@ const KNOWN: [(usize, Tally); 2] = [
         Tally {
             total: 666_090_624,
             unique: Some(83_263_591),
+        },
+    ),
+    (
+        19,
+        Tally {
+            total: 4_968_057_848,
+            unique: Some(621_012_754),
         },
     ),
 ];
@@ -277,11 +291,12 @@ fn wrong_count(row: &Row, peer_total: u64) -> Option<String> {
 /// both counted the same n), the target and whether it is met.
 fn verdict(row: &Row, peer: &Row) -> [String; 3] {
     let ratio = (row.n == peer.n).then(|| row.best / peer.best);
-    let ratio_text = ratio.map_or_else(|| "—".to_owned(), |ratio| format!("{ratio:.2}"));
+    // Three decimals: the targets are 0.16 and 0.085.
+    let ratio_text = ratio.map_or_else(|| "—".to_owned(), |ratio| format!("{ratio:.3}"));
     let (target, reached) = match row.target {
         None => ("—".to_owned(), "—"),
         Some(Target::ShareOfPeer(share)) => (
-            format!("≤ {share:.2}"),
+            format!("≤ {share}"),
             ratio.map_or("no", |ratio| met(ratio, share)),
         ),
         Some(Target::Seconds(seconds)) => (
@@ -355,7 +370,7 @@ mod tests {
     }
 
     #[test]
-    fn the_rungs_are_the_targets_of_issue_11() {
+    fn the_rungs_are_the_targets_of_issue_21() {
         let rungs: Vec<(Step, Threads, usize, Target)> = RUNGS
             .iter()
             .map(|rung| (rung.step, rung.threads, rung.n, rung.target))
@@ -363,19 +378,25 @@ mod tests {
         assert_eq!(
             rungs,
             [
-                (Step::Symmetry, Threads::One, 17, Target::ShareOfPeer(0.30)),
+                (Step::LastRows, Threads::One, 17, Target::ShareOfPeer(0.16)),
                 (
                     Step::Threads,
                     Threads::EveryCore,
                     17,
-                    Target::ShareOfPeer(0.15)
+                    Target::ShareOfPeer(0.085)
                 ),
-                (Step::Threads, Threads::EveryCore, 18, Target::Seconds(25.0)),
+                (Step::Threads, Threads::EveryCore, 18, Target::Seconds(14.0)),
+                (
+                    Step::Threads,
+                    Threads::EveryCore,
+                    19,
+                    Target::Seconds(120.0)
+                ),
             ]
         );
         assert_eq!(peer_args(), ["17", "s"]);
         assert_eq!(peer_row().side, "C bitboard_mirror 17 s");
-        assert_eq!(rung_row(&RUNGS[0]).side, "Rust + symmetry, 1 thread");
+        assert_eq!(rung_row(&RUNGS[0]).side, "Rust + last rows, 1 thread");
     }
 
     #[test]
@@ -419,48 +440,48 @@ mod tests {
     fn the_verdicts_read_ratios_targets_and_counts() {
         let c = peer(95_815_104);
         let verdict_of = |row: &Row| verdict(row, &c);
-        assert_eq!(verdict_of(&c), ["1.00", "—", "—"]);
+        assert_eq!(verdict_of(&c), ["1.000", "—", "—"]);
         let symmetry = row(
-            "Rust + symmetry, 1 thread",
+            "Rust + last rows, 1 thread",
             17,
             95_815_104,
             Some(11_977_939),
-            5.2,
+            3.45,
         );
-        assert_eq!(verdict_of(&symmetry), ["0.23", "≤ 0.30", "yes"]);
+        assert_eq!(verdict_of(&symmetry), ["0.150", "≤ 0.16", "yes"]);
         let threads = row(
             "Rust + threads, 2 threads",
             17,
             95_815_104,
             Some(11_977_939),
-            2.7,
+            1.9,
         );
-        assert_eq!(verdict_of(&threads), ["0.12", "≤ 0.15", "yes"]);
+        assert_eq!(verdict_of(&threads), ["0.083", "≤ 0.085", "yes"]);
         let eighteen = row(
             "Rust + threads, 2 threads",
             18,
             666_090_624,
             Some(83_263_591),
-            19.3,
+            12.3,
         );
-        assert_eq!(verdict_of(&eighteen), ["—", "< 25.0 s", "yes"]);
+        assert_eq!(verdict_of(&eighteen), ["—", "< 14.0 s", "yes"]);
         let slow = Row {
-            best: 25.5,
+            best: 14.5,
             ..eighteen
         };
-        assert_eq!(verdict_of(&slow), ["—", "< 25.0 s", "no"]);
+        assert_eq!(verdict_of(&slow), ["—", "< 14.0 s", "no"]);
         let slow = Row {
-            best: 3.6,
+            best: 2.0,
             ..threads
         };
-        assert_eq!(verdict_of(&slow), ["0.16", "≤ 0.15", "no"]);
+        assert_eq!(verdict_of(&slow), ["0.087", "≤ 0.085", "no"]);
     }
 
     #[test]
     fn a_wrong_count_fails_whatever_the_time() {
         let c = peer(95_815_104);
         let wrong_unique = row(
-            "Rust + symmetry, 1 thread",
+            "Rust + last rows, 1 thread",
             17,
             95_815_104,
             Some(11_977_938),
@@ -476,7 +497,7 @@ mod tests {
             "no: 95,815,105 solutions, OEIS says 95,815,104"
         );
         let symmetry = row(
-            "Rust + symmetry, 1 thread",
+            "Rust + last rows, 1 thread",
             17,
             95_815_104,
             Some(11_977_939),
@@ -488,12 +509,12 @@ mod tests {
         );
         let unknown = row(
             "Rust + threads, 2 threads",
-            19,
-            4_968_057_848,
-            Some(621_012_754),
+            20,
+            39_029_188_884,
+            Some(4_878_666_808),
             1.0,
         );
-        assert_eq!(verdict(&unknown, &c)[2], "no: no OEIS count at n = 19");
+        assert_eq!(verdict(&unknown, &c)[2], "no: no OEIS count at n = 20");
     }
 
     #[test]
@@ -501,26 +522,26 @@ mod tests {
         let rows = [
             peer(95_815_104),
             row(
-                "Rust + symmetry, 1 thread",
+                "Rust + last rows, 1 thread",
                 17,
                 95_815_104,
                 Some(11_977_939),
-                5.2,
+                3.45,
             ),
         ];
         let table = table(&rows, 1);
         let lines: Vec<&str> = table.lines().collect();
         assert_eq!(
             lines[1],
-            "│ side                      │  n │  solutions │ fundamental │ best of 1 │ Rust / C │ target │ met │"
+            "│ side                       │  n │  solutions │ fundamental │ best of 1 │ Rust / C │ target │ met │"
         );
         assert_eq!(
             lines[3],
-            "│ C bitboard_mirror 17 s    │ 17 │ 95,815,104 │           — │    23.0 s │     1.00 │      — │ —   │"
+            "│ C bitboard_mirror 17 s     │ 17 │ 95,815,104 │           — │    23.0 s │    1.000 │      — │ —   │"
         );
         assert_eq!(
             lines[4],
-            "│ Rust + symmetry, 1 thread │ 17 │ 95,815,104 │  11,977,939 │    5.20 s │     0.23 │ ≤ 0.30 │ yes │"
+            "│ Rust + last rows, 1 thread │ 17 │ 95,815,104 │  11,977,939 │    3.45 s │    0.150 │ ≤ 0.16 │ yes │"
         );
     }
 

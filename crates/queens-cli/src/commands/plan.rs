@@ -126,14 +126,20 @@ fn print(
             thousands(per_shard as u128 + 1)
         )
     };
+    // A unit is a frame of the border queens, with the queens of its first
+    // inner rows placed when the shards need finer units.
+    let unit = match record.unit_rows {
+        0 => "whole frames".to_owned(),
+        1 => "frames and 1 inner row".to_owned(),
+        rows => format!("frames and {rows} inner rows"),
+    };
     writeln!(
         out,
-        "n = {} in {} shard{}: {} units of {} rows, {dealt} (plan {})",
+        "n = {} in {} shard{}: {} units ({unit}), {dealt} (plan {})",
         record.n,
         thousands(record.shards as u128),
         if record.shards == 1 { "" } else { "s" },
         thousands(record.units as u128),
-        record.unit_rows,
         record.plan
     )?;
     let what = if estimate.whole_units {
