@@ -2694,15 +2694,16 @@ fn a_relabelled_or_zeroed_shard_is_refused_by_the_recount() {
 fn true_records_pass_a_recount_of_a_random_share() {
     let dir = twelve_in_four("recounted", None);
     let record = queens(&["merge", "--verify", "0.01", "--json", &arg(&dir)]).json();
-    // One unit in a hundred, rounded up: one unit of each record.
+    // One unit in a hundred, rounded up: two of each record's 182 or 183
+    // frames.
     assert_eq!(
         (&record["total"], &record["recounted"]),
-        (&14200.into(), &4.into())
+        (&14200.into(), &8.into())
     );
     let line = queens(&["merge", "--verify", "1", &arg(&dir)]);
     assert!(
         line.answered()
-            .ends_with("; 268 units drawn at random recounted, each as its record says\n"),
+            .ends_with("; 730 units drawn at random recounted, each as its record says\n"),
         "{}",
         line.stdout
     );

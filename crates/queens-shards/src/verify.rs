@@ -181,8 +181,8 @@ mod tests {
         assert_eq!(false_unit, 14);
         assert_eq!(
             error.to_string(),
-            "shard-2.json: unit 14 of shard 2 recounts to 0 solutions (classes of 8, 4, 2, 1: \
-             0, 0, 0, 0), but the record says 8 solutions (classes of 8, 4, 2, 1: 1, 0, 0, 0): \
+            "shard-2.json: unit 14 of shard 2 recounts to 16 solutions (classes of 8, 4, 2, 1: \
+             2, 0, 0, 0), but the record says 24 solutions (classes of 8, 4, 2, 1: 3, 0, 0, 0): \
              the record is false (forged, or counted wrong by its node)"
         );
     }
@@ -192,7 +192,7 @@ mod tests {
         let error = recounted((8, 2), &records(8, 2), 1.0, true).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "the recount was stopped after 0 of 43 units"
+            "the recount was stopped after 0 of 76 units"
         );
     }
 }
