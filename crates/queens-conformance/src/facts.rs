@@ -1,17 +1,18 @@
 //! The facts the suite checks solvers against: the numbers of solutions
-//! (OEIS A000170 and A002562), seed 004's tables for eight queens, and the
-//! first solution in each search order.
+//! (OEIS A000170 and A002562, from the model's [`queens_core::oeis`]), seed
+//! 004's tables for eight queens, and the first solution in each search
+//! order.
 //!
 //! They are copied from the project's shared fixtures into this crate's
-//! `data/` directory and compiled in with `include_str!`, so the suite needs
-//! nothing beside the repository. Each file keeps its original comment header
+//! `data/` directory (the counts into the model's) and compiled in with
+//! `include_str!`, so the suite needs nothing beside the repository. Each file keeps its original comment header
 //! and says where it came from. A data line that does not parse is a defect
 //! of this crate, caught by its own tests, so the parsers here panic on one
 //! rather than pass an error up to every check.
 
 use queens_core::Order;
+pub use queens_core::oeis::{fundamental_count, solution_count};
 
-const COUNTS: &str = include_str!("../data/queens-counts.csv");
 const FUNDAMENTAL: &str = include_str!("../data/eight-queens-fundamental.txt");
 const FIRST_QUEEN_FIXED: &str = include_str!("../data/eight-queens-first-queen-fixed.txt");
 const FIRST_SOLUTIONS: &str = include_str!("../data/first-solutions.txt");
@@ -32,34 +33,6 @@ fn numbers(text: &str) -> Vec<usize> {
                 .unwrap_or_else(|_| panic!("{word:?} is not a number in a data file"))
         })
         .collect()
-}
-
-/// The counts of one board size from `queens-counts.csv`.
-fn counts_row(n: usize) -> Option<(u64, u64)> {
-    data_lines(COUNTS)
-        .skip(1) // the column names
-        .find_map(|line| {
-            let fields: Vec<&str> = line.split(',').collect();
-            let parse = |index: usize| -> u64 {
-                fields[index]
-                    .parse()
-                    .unwrap_or_else(|_| panic!("malformed line {line:?} in queens-counts.csv"))
-            };
-            (parse(0) == n as u64).then(|| (parse(1), parse(2)))
-        })
-}
-
-/// The number of solutions of the plain `n`-queens problem (OEIS A000170),
-/// known for `n <= 27`.
-pub fn solution_count(n: usize) -> Option<u64> {
-    counts_row(n).map(|(all, _)| all)
-}
-
-/// The number of fundamental solutions, classes of solutions under the eight
-/// symmetries of the square (OEIS A002562 for `n >= 1`; the empty board's one
-/// solution is one class), known for `n <= 27`.
-pub fn fundamental_count(n: usize) -> Option<u64> {
-    counts_row(n).map(|(_, fundamental)| fundamental)
 }
 
 /// Seed 004's twelve fundamental solutions of eight queens, in its table's
@@ -105,16 +78,6 @@ pub fn first_solutions() -> Vec<(usize, Order, Vec<usize>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn counts_are_oeis_a000170_and_a002562() {
-        let all: Vec<u64> = (0..=12).map(|n| solution_count(n).unwrap()).collect();
-        assert_eq!(all, [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]);
-        let fundamental: Vec<u64> = (0..=12).map(|n| fundamental_count(n).unwrap()).collect();
-        assert_eq!(fundamental, [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787]);
-        assert_eq!(solution_count(27), Some(234_907_967_154_122_528));
-        assert_eq!(solution_count(28), None);
-    }
 
     #[test]
     fn seed_004_tables_read_0_based() {

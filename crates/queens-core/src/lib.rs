@@ -17,6 +17,8 @@
 //! - [`generate`]: the steps a generate-then-test generator tells its
 //!   listeners (the solver, or a plain listing of the sequences);
 //! - [`modes`]: first, count, all and unique, built once on [`Solver`];
+//! - [`oeis`]: the known numbers of solutions (OEIS A000170 and A002562)
+//!   to n = 27, which every count is checked against;
 //! - [`watch`]: progress, a stop flag and a budget of queens for long
 //!   searches, compiled into the solver's own search;
 //! - [`trace`]: the search narrated event by event, from the solver's own
@@ -41,6 +43,7 @@ pub mod format;
 pub mod generate;
 pub mod modes;
 pub mod observer;
+pub mod oeis;
 pub mod problem;
 pub mod solver;
 pub mod svg;

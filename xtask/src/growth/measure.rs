@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
-use queens_conformance::facts;
+use queens_core::oeis;
 use queens_core::modes::{self, Mode, Query};
 use queens_core::{Instrument, Problem};
 
@@ -126,11 +126,11 @@ fn check(label: &str, n: usize, (total, unique): (u64, Option<u64>)) -> Result<(
             known.map_or_else(|| "no entry".to_owned(), units::count)
         ))
     };
-    let known = facts::solution_count(n);
+    let known = oeis::solution_count(n);
     if known != Some(total) {
         return Err(wrong("solutions", total, "A000170", known));
     }
-    let known = facts::fundamental_count(n);
+    let known = oeis::fundamental_count(n);
     match unique {
         Some(unique) if known != Some(unique) => {
             Err(wrong("fundamental solutions", unique, "A002562", known))

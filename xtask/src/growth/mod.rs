@@ -16,7 +16,7 @@ pub mod plot;
 use std::time::Duration;
 
 use queens_bitboard::Step;
-use queens_conformance::facts;
+use queens_core::oeis;
 use queens_core::Solver;
 
 use crate::machine::Machine;
@@ -174,7 +174,7 @@ impl Series {
         let sizes = fit::fitted_sizes(&self.times)?;
         let solutions: Vec<(usize, f64)> = sizes
             .iter()
-            .filter_map(|&n| Some((n, facts::solution_count(n)? as f64)))
+            .filter_map(|&n| Some((n, oeis::solution_count(n)? as f64)))
             .collect();
         Some(Rates {
             time: fit::rate(&fit::at(&self.times, &sizes))?,

@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use queens_conformance::facts;
+use queens_core::oeis;
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
@@ -157,8 +157,8 @@ fn times_table(growth: &Growth, series: &[&Series], counts: bool) -> Builder {
         let mut row = vec![n.to_string()];
         if counts {
             let known = |count: Option<u64>| count.map_or_else(|| NOTHING.to_owned(), units::count);
-            row.push(known(facts::solution_count(n)));
-            row.push(known(facts::fundamental_count(n)));
+            row.push(known(oeis::solution_count(n)));
+            row.push(known(oeis::fundamental_count(n)));
         }
         row.extend(series.iter().map(|series| {
             series
@@ -277,7 +277,7 @@ mod tests {
             let Ok(n) = row[0].parse::<usize>() else {
                 continue;
             };
-            let known = [facts::solution_count(n), facts::fundamental_count(n)]
+            let known = [oeis::solution_count(n), oeis::fundamental_count(n)]
                 .map(|count| count.map_or_else(|| NOTHING.to_owned(), units::count));
             if row.get(1..3) != Some(&[known[0].as_str(), known[1].as_str()][..]) {
                 problems.push(format!(

@@ -13,7 +13,7 @@ use std::ops::Range;
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordi32;
 use plotters::prelude::*;
-use queens_conformance::facts;
+use queens_core::oeis;
 
 use super::{Counter, FROM, Growth};
 use crate::Error;
@@ -120,8 +120,8 @@ fn draw_counts(area: &Area<'_>, growth: &Growth) -> Result<(), Error> {
             .collect()
     };
     let (all, fundamental) = (
-        known(facts::solution_count),
-        known(facts::fundamental_count),
+        known(oeis::solution_count),
+        known(oeis::fundamental_count),
     );
     let y = y_range(
         all.iter().chain(&fundamental).map(|point| point.1),

@@ -404,11 +404,11 @@ mod tests {
         for (n, tally) in KNOWN {
             assert_eq!(
                 Some(tally.total),
-                queens_conformance::facts::solution_count(n)
+                queens_core::oeis::solution_count(n)
             );
             assert_eq!(
                 tally.unique,
-                queens_conformance::facts::fundamental_count(n)
+                queens_core::oeis::fundamental_count(n)
             );
         }
         assert_eq!(known(16), None);

@@ -92,7 +92,7 @@ pub(crate) fn run(options: &PlanOptions) -> Result<(), Failure> {
         sampling_seconds: estimate.sampling_seconds,
         solutions: estimate.solutions,
         solutions_error: estimate.solutions_error,
-        known_solutions: queens_conformance::facts::solution_count(scheme.n()),
+        known_solutions: queens_core::oeis::solution_count(scheme.n()),
         cpu_seconds: estimate.cpu_seconds,
         cpu_error: estimate.cpu_error,
         cpu_hours: estimate.cpu_seconds / 3600.0,

@@ -2,7 +2,7 @@
 //! in O(n):
 //!
 //! ```text
-//! cargo run --release -p queens-minconflicts --example large -- 1000000 [SEED]
+//! cargo run --release -p queens-minconflicts --example minconflicts_large -- 1000000 [SEED]
 //! ```
 //!
 //! Prints the swaps made, the tries, the time and the peak memory.

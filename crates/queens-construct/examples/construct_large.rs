@@ -3,7 +3,7 @@
 //! near the top, and a few drawn at random.
 //!
 //! ```text
-//! cargo run --release -p queens-construct --example large
+//! cargo run --release -p queens-construct --example construct_large
 //! ```
 //!
 //! Each line gives the time of the construction alone, through the solver
