@@ -4,7 +4,7 @@
 //! n = 10. A third group, `ladder`, times the bitboard's counters, one step
 //! of `queens_bitboard::Step` each (`ladder/+ symmetry/14`).
 //!
-//! The solvers come from `queens_solvers::ALL`, so a solver added to the
+//! The solvers come from `queens_solvers::FINDS_ALL`, so a solver added to the
 //! registry is benchmarked without touching this file. Each runs on the
 //! silent path (`modes::count` and `modes::first`), the one `cargo xtask
 //! compare` times.
@@ -57,7 +57,7 @@ fn first(criterion: &mut Criterion) {
 /// asked `ask`.
 fn bench_mode<T>(criterion: &mut Criterion, mode: &str, ask: impl Fn(&dyn Solver, &Problem) -> T) {
     let mut group = criterion.benchmark_group(mode);
-    for &solver in &queens_solvers::ALL {
+    for &solver in &queens_solvers::FINDS_ALL {
         let info = solver.info();
         for n in sizes(&info) {
             let id = BenchmarkId::new(info.name, n);

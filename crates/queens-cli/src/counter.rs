@@ -39,7 +39,7 @@ pub(crate) const MOST_THREADS: u64 = 256;
 /// Whether a count with `options` runs on the counter.
 pub(crate) fn applies(options: &Options) -> bool {
     let problem = &options.problem;
-    problem.algo.info().name == Bitboard::INFO.name
+    queens_solvers::counts_in_parallel(problem.algo)
         && problem.queens.is_empty()
         && problem.budget.is_none()
 }

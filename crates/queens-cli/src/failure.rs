@@ -192,8 +192,8 @@ pub(crate) enum Failure {
         most: u64,
     },
     /// `--seed` given to a solver without random choices.
-    #[error("error: --seed is for the min-conflicts solver, the one with random choices")]
-    SeedWithoutRandomness,
+    #[error("error: --seed: {0}")]
+    Options(#[from] queens_solvers::OptionsError),
     /// `sudoku` read no puzzle at all.
     #[error("error: the input holds no puzzle (one per line, 81 cells, or nine rows of nine)")]
     NoPuzzle,
@@ -302,7 +302,7 @@ impl Failure {
             | Failure::PageTooLong { .. }
             | Failure::Path { .. }
             | Failure::ThreadsWithoutCounter
-            | Failure::SeedWithoutRandomness
+            | Failure::Options(_)
             | Failure::InputTooLarge { .. }
             | Failure::Shard(_)
             | Failure::BadRecords { .. }

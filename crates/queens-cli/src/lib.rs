@@ -17,7 +17,7 @@
 //!
 //! The tool is a thin shell around the model. It knows no algorithm and no
 //! answer of its own: the solvers come from the registry,
-//! [`queens_solvers::ALL`], so `--algo` accepts, and `--help` lists, exactly
+//! [`queens_solvers::FINDS_ALL`], so `--algo` accepts, and `--help` lists, exactly
 //! the solvers the workspace holds, and every answer comes from
 //! [`queens_core::modes`], the same modes the conformance suite checks. What
 //! is left here is what a command line adds:

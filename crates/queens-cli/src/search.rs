@@ -16,9 +16,9 @@ use std::path::PathBuf;
 
 use queens_core::modes::{self, Answer};
 use queens_core::{
-    Error, Finds, Instrument, Mode, Problem, Query, Search as _, Solver, TextFormat,
+    Error, Finds, Instrument, Mode, Problem, Query, Solver, TextFormat,
 };
-use queens_minconflicts::MinConflicts;
+use queens_solvers::Configured;
 
 use crate::args::{BoardFormat, DrawOptions, Options, ProblemOptions};
 use crate::failure::Failure;
@@ -28,7 +28,7 @@ use crate::{guard, progress};
 
 /// A command, checked and ready to run.
 pub(crate) struct Request {
-    pub(crate) solver: &'static dyn Solver,
+    pub(crate) solver: Configured,
     pub(crate) problem: Problem,
     pub(crate) query: Query,
     pub(crate) json: bool,
@@ -47,7 +47,7 @@ impl Request {
         if let Some(refusal) = memory.filter(|_| solver.finds() != Finds::All && !options.force) {
             return Err(Failure::Refused(refusal));
         }
-        let problem = build_problem(solver, &options.problem)?;
+        let problem = build_problem(&*solver, &options.problem)?;
         if options.unique && !problem.is_plain() {
             return Err(Error::UniqueWithPreplaced.into());
         }
@@ -57,7 +57,7 @@ impl Request {
         };
         // A solver that finds one solution answers `first` only: say so
         // before the guard speaks of how long a count would take.
-        modes::check(solver, &problem, query)?;
+        modes::check(&*solver, &problem, query)?;
         let refusal = guard::refusal(&solver.info(), mode, &problem);
         if let Some(refusal) = refusal.filter(|_| !options.force) {
             return Err(Failure::Refused(refusal));
@@ -102,7 +102,7 @@ impl Request {
     /// Asks the solver the request's question, watched; with the seconds
     /// the search took.
     pub(crate) fn answer(&self, bar_wanted: bool) -> Result<(Answer, f64), Failure> {
-        let (solver, problem, query) = (self.solver, &self.problem, self.query);
+        let (solver, problem, query) = (&*self.solver, &self.problem, self.query);
         progress::watched(solver, problem, self.watching(bar_wanted), |watch| {
             modes::answer_watched(solver, problem, query, watch)
         })
@@ -152,18 +152,11 @@ impl Output {
     }
 }
 
-/// The solver `options` ask for: `--algo`, seeded by `--seed` when it is
-/// the min-conflicts solver, the one solver with random choices.
-pub(crate) fn solver(options: &ProblemOptions) -> Result<&'static dyn Solver, Failure> {
-    let Some(seed) = options.seed else {
-        return Ok(options.algo);
-    };
-    if options.algo.info().name != MinConflicts::INFO.name {
-        return Err(Failure::SeedWithoutRandomness);
-    }
-    // One small solver for the whole run, which lives as long as the
-    // registry's statics it stands in for.
-    Ok(Box::leak(Box::new(MinConflicts::with_seed(seed))))
+/// The solver `options` ask for: `--algo`, built by the registry with
+/// `--seed` (which only the solver with random choices takes).
+pub(crate) fn solver(options: &ProblemOptions) -> Result<Configured, Failure> {
+    let wanted = queens_solvers::Options { seed: options.seed };
+    Ok(queens_solvers::configure(options.algo, wanted)?)
 }
 
 /// The problem of `options`: checked against the solver's largest board

@@ -1372,7 +1372,7 @@ fn event_lines(trace: &str) -> Vec<&str> {
 
 #[test]
 fn a_trace_places_what_count_counts_for_every_solver() {
-    for solver in queens_solvers::ALL {
+    for solver in queens_solvers::FINDS_ALL {
         let algo = solver.info().name;
         // Every solver to n = 8, the generators less far: the naive
         // solver's n = 6 prints 6.6 million lines (n = 7 would print some
@@ -2332,7 +2332,8 @@ fn min_conflicts_repeats_with_its_seed_and_keeps_preplaced_queens() {
     assert_eq!(kept.json()["queens"][0], 3);
     assert_eq!(
         queens(&["first", "8", "--algo", "lookup", "--seed", "5"]).rejected(),
-        "error: --seed is for the min-conflicts solver, the one with random choices"
+        "error: --seed: the lookup solver makes no random choice, so a seed means nothing to \
+         it; min-conflicts is the solver with random choices"
     );
     let none = queens(&["first", "3", "--algo", "min-conflicts"]);
     none.assert_status(1);

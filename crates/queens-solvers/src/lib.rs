@@ -1,9 +1,21 @@
-//! The registry: the one list of every solver in the workspace.
+//! The registry: the one list of every solver in the workspace, and the one
+//! place that knows what each can be asked besides its search.
 //!
 //! The command-line tool, `cargo xtask compare`, the benches and the
-//! cross-checking tests all take their solvers from [`ALL`], so a solver added
-//! here appears everywhere at once. The list runs from the slowest idea to the
-//! fastest, the order in which a student meets them.
+//! cross-checking tests all take their solvers from here: [`FINDS_ALL`]
+//! (the solvers that count, list and are compared number for number),
+//! [`FINDS_ONE`] (those that find one solution of boards no search tree
+//! reaches) and [`every()`], so a solver added here appears everywhere at
+//! once. The lists run from the slowest idea to the fastest, the order in
+//! which a student meets them.
+//!
+//! No tool compares solver names to decide what a solver can do: it asks
+//! here. [`configure`] builds a solver with the options only some solvers
+//! take (the seed of the one with random choices), so a tool never
+//! constructs a solver type itself; [`counts_in_parallel`] says which
+//! solver has the parallel counter of its own crate; [`queens_per_second`]
+//! gives each solver's pace, so that a budget of queens costs every solver
+//! about the same time.
 //!
 //! Each solver has one name, its [`SolverInfo::name`](queens_core::SolverInfo),
 //! used alike by `--algo`, the tables of `cargo xtask compare`, the docs and
@@ -13,7 +25,7 @@
 use queens_array::ArrayBacktracking;
 use queens_bitboard::Bitboard;
 use queens_construct::Construction;
-use queens_core::Solver;
+use queens_core::{Search as _, Solver};
 use queens_lookup::LookupArrays;
 use queens_matrix::MatrixBacktracking;
 use queens_minconflicts::MinConflicts;
@@ -22,7 +34,7 @@ use queens_permutation::Permutations;
 
 /// Every solver that finds all solutions, slowest idea first: the ones
 /// that count, list and are compared number for number.
-pub static ALL: [&dyn Solver; 6] = [
+pub static FINDS_ALL: [&dyn Solver; 6] = [
     &NaiveCombinations,
     &Permutations,
     &MatrixBacktracking,
@@ -39,9 +51,75 @@ pub static FINDS_ONE: [&dyn Solver; 2] = [
     &MinConflicts::with_seed(MinConflicts::DEFAULT_SEED),
 ];
 
-/// Every solver of the workspace: [`ALL`], then [`FINDS_ONE`].
+/// Every solver of the workspace: [`FINDS_ALL`], then [`FINDS_ONE`].
 pub fn every() -> impl Iterator<Item = &'static dyn Solver> {
-    ALL.iter().chain(FINDS_ONE.iter()).copied()
+    FINDS_ALL.iter().chain(FINDS_ONE.iter()).copied()
+}
+
+/// The options only some solvers take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The seed of a solver with random choices; its own fixed seed when
+    /// `None`, so that a run repeats.
+    pub seed: Option<u64>,
+}
+
+/// Why a solver cannot be built with the options asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// A seed for a solver that makes no random choice.
+    #[error(
+        "the {solver} solver makes no random choice, so a seed means nothing to it; \
+         min-conflicts is the solver with random choices"
+    )]
+    NoRandomChoices {
+        /// The solver's short name.
+        solver: &'static str,
+    },
+}
+
+/// A solver of the registry as a tool runs it: the registry's own, or one
+/// built with options of the run's. It derefs to the solver.
+pub enum Configured {
+    /// The registry's solver, as it is.
+    Registered(&'static dyn Solver),
+    /// Min-conflicts with the run's seed.
+    Seeded(MinConflicts),
+}
+
+impl std::ops::Deref for Configured {
+    type Target = dyn Solver;
+
+    fn deref(&self) -> &(dyn Solver + 'static) {
+        match self {
+            Configured::Registered(solver) => *solver,
+            Configured::Seeded(solver) => solver,
+        }
+    }
+}
+
+/// `solver`, one of the registry's, built with `options`: a seed goes to
+/// the one solver with random choices (min-conflicts) and is refused by the
+/// others.
+pub fn configure(
+    solver: &'static dyn Solver,
+    options: Options,
+) -> Result<Configured, OptionsError> {
+    let name = solver.info().name;
+    match options.seed {
+        None => Ok(Configured::Registered(solver)),
+        Some(seed) if name == MinConflicts::INFO.name => {
+            Ok(Configured::Seeded(MinConflicts::with_seed(seed)))
+        }
+        Some(_) => Err(OptionsError::NoRandomChoices { solver: name }),
+    }
+}
+
+/// Whether `solver` has a parallel counter of its own that counts a plain
+/// board (the bitboard's: [`queens_bitboard`]'s frames, lanes and threads),
+/// which a count runs instead of the model's search.
+pub fn counts_in_parallel(solver: &dyn Solver) -> bool {
+    solver.info().name == Bitboard::INFO.name
 }
 
 /// Other names `by_name` accepts, each with the solver's own name: `bnb`,
@@ -119,7 +197,7 @@ mod tests {
                 "min-conflicts"
             ]
         );
-        assert!(ALL.iter().all(|solver| solver.finds() == Finds::All));
+        assert!(FINDS_ALL.iter().all(|solver| solver.finds() == Finds::All));
         assert!(FINDS_ONE.iter().all(|solver| solver.finds() != Finds::All));
         assert_eq!(by_name("array").map(|s| s.info().name), Some("array"));
         assert_eq!(
@@ -129,6 +207,26 @@ mod tests {
         assert_eq!(by_name("bnb").map(|s| s.info().name), Some("lookup"));
         assert!(by_name("branch").is_none());
         assert_eq!(fastest().info().name, "bitboard");
+    }
+
+    #[test]
+    fn a_seed_goes_to_the_solver_with_random_choices_only() {
+        let seeded = configure(by_name("min-conflicts").unwrap(), Options { seed: Some(7) });
+        assert!(matches!(seeded, Ok(Configured::Seeded(_))));
+        let plain = configure(by_name("array").unwrap(), Options::default()).unwrap();
+        assert_eq!(plain.info().name, "array");
+        assert_eq!(
+            configure(by_name("array").unwrap(), Options { seed: Some(7) })
+                .err()
+                .map(|error| error.to_string()),
+            Some(
+                "the array solver makes no random choice, so a seed means nothing to it; \
+                 min-conflicts is the solver with random choices"
+                    .to_owned()
+            )
+        );
+        assert!(counts_in_parallel(fastest()));
+        assert!(!counts_in_parallel(by_name("lookup").unwrap()));
     }
 
     #[test]

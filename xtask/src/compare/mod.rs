@@ -261,7 +261,7 @@ fn plan(args: &Args) -> Result<Plan, Error> {
     let candidates: Vec<&'static dyn Solver> = if counting.is_none() {
         queens_solvers::every().collect()
     } else {
-        queens_solvers::ALL.to_vec()
+        queens_solvers::FINDS_ALL.to_vec()
     };
     Ok(Plan {
         solvers: candidates.into_iter().filter(chosen).collect(),

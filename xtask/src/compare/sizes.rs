@@ -140,7 +140,7 @@ pub fn largest_size() -> usize {
 /// The largest board a solver that finds every solution accepts: the limit
 /// of `--mode count` and `--mode unique`, which only those solvers answer.
 pub fn largest_counted_size() -> usize {
-    queens_solvers::ALL
+    queens_solvers::FINDS_ALL
         .iter()
         .map(|solver| solver.info().max_n)
         .max()

@@ -88,7 +88,7 @@ impl Counter {
     /// Every counter: the registry in its order, then the ladder bottom
     /// first.
     pub fn all() -> Vec<Counter> {
-        let solvers = queens_solvers::ALL
+        let solvers = queens_solvers::FINDS_ALL
             .iter()
             .map(|&solver| Counter::Solver(solver));
         solvers.chain(Step::ALL.map(Counter::Step)).collect()
@@ -254,7 +254,7 @@ mod tests {
     fn every_solver_and_step_is_a_counter_with_its_own_label() {
         let labels: Vec<String> = Counter::all().into_iter().map(Counter::label).collect();
         let unique: std::collections::BTreeSet<&String> = labels.iter().collect();
-        assert_eq!(labels.len(), queens_solvers::ALL.len() + Step::ALL.len());
+        assert_eq!(labels.len(), queens_solvers::FINDS_ALL.len() + Step::ALL.len());
         assert_eq!(
             unique.len(),
             labels.len(),

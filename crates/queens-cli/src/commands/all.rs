@@ -87,7 +87,7 @@ fn each_solution(
             ControlFlow::Break(())
         }
     };
-    let (solver, problem) = (request.solver, &request.problem);
+    let (solver, problem) = (&*request.solver, &request.problem);
     let (listing, _) = progress::watched(solver, problem, request.watching(bar_wanted), |watch| {
         Ok(modes::run_watched(solver, problem, watch, &mut sink))
     })?;

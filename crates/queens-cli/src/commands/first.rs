@@ -53,7 +53,7 @@ fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(),
     match solution {
         Some(_) => Ok(()),
         None => Err(failure::none_found(
-            request.solver,
+            &*request.solver,
             request.problem.clone(),
             Failure::NoSolution,
         )),

@@ -109,7 +109,8 @@ pub(crate) fn run(options: &TraceOptions) -> Result<(), Failure> {
 
 /// Traces the search `options` ask for, printing the trace on `out`.
 fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
-    let solver = search::solver(&options.problem)?;
+    let configured = search::solver(&options.problem)?;
+    let solver: &dyn Solver = &*configured;
     let problem = search::build_problem(solver, &options.problem)?;
     let budget = options.problem.budget(Mode::Count, options.force);
     let bounded = options
