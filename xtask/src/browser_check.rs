@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use queens_core::format::thousands;
 use queens_core::{Problem, Stats};
-use wait_timeout::ChildExt;
+use queens_toolkit::child::GroupChild;
 
 use crate::Error;
 
@@ -438,7 +438,7 @@ fn take_screenshot(
     )?;
     let bytes = std::fs::read(&target).unwrap_or_default();
     if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        queens_files::write_whole(screenshot, &bytes).map_err(|error| {
+        queens_toolkit::files::write_whole(screenshot, &bytes).map_err(|error| {
             Error::Failed(format!("cannot write {}: {error}", screenshot.display()))
         })
     } else {
@@ -477,17 +477,20 @@ fn open_headless(
         None => Stdio::null(),
     };
     let profile = profile(folder)?;
-    let mut child = Command::new(browser)
-        .args(HEADLESS)
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(extra)
-        .stdin(Stdio::null())
-        .stdout(output)
-        .stderr(Stdio::from(create(&log)?))
-        .spawn()
-        .map_err(|error| Error::Failed(format!("cannot run {}: {error}", browser.display())))?;
+    // Chromium starts renderers and helpers: its whole process group goes
+    // when it is done or out of time.
+    let child = GroupChild::spawn(
+        Command::new(browser)
+            .args(HEADLESS)
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(output)
+            .stderr(Stdio::from(create(&log)?)),
+    )
+    .map_err(|error| Error::Failed(format!("cannot run {}: {error}", browser.display())))?;
     let waited = child
-        .wait_timeout(BROWSER_DEADLINE)
+        .finish(BROWSER_DEADLINE)
         .map_err(|error| Error::Failed(format!("cannot wait for the browser: {error}")))?;
     match waited {
         Some(status) if status.success() => Ok(()),
@@ -496,16 +499,12 @@ fn open_headless(
             browser.display(),
             log.display()
         ))),
-        None => {
-            let _ = child.kill();
-            let _ = child.wait();
-            Err(Error::Failed(format!(
-                "{} did not finish within {} s; see {}",
-                browser.display(),
-                BROWSER_DEADLINE.as_secs(),
-                log.display()
-            )))
-        }
+        None => Err(Error::Failed(format!(
+            "{} did not finish within {} s; see {}",
+            browser.display(),
+            BROWSER_DEADLINE.as_secs(),
+            log.display()
+        ))),
     }
 }
 

@@ -25,14 +25,13 @@ use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use nix::sys::signal::{Signal, kill};
-use nix::unistd::{Pid, User, gethostname, getuid};
+use nix::unistd::{User, gethostname, getuid};
 use queens_shards::array_ranges;
+use queens_toolkit::child::GroupChild;
 use tempfile::TempDir;
-use wait_timeout::ChildExt;
 
 use crate::Error;
 
@@ -236,7 +235,9 @@ pub fn expected_incomplete(missing: &[usize], shards: usize) -> String {
 /// A daemon this check started, by its PID.
 struct Daemon {
     name: &'static str,
-    child: Child,
+    /// In a process group of its own, so that what it starts (slurmd's
+    /// step daemons) is stopped with it.
+    child: GroupChild,
 }
 
 /// The cluster: its folder, its daemons and the jobs submitted to it. On
@@ -310,7 +311,7 @@ impl Cluster {
             fs::create_dir(&path).map_err(failed("create", &path))?;
         }
         let conf = slurm_conf(&settings);
-        queens_files::write_whole(&self.conf, conf.as_bytes())
+        queens_toolkit::files::write_whole(&self.conf, conf.as_bytes())
             .map_err(failed("write", &self.conf))?;
         println!(
             "slurm.conf: node {} with {} CPUs, user {}, ports {} and {}",
@@ -361,13 +362,14 @@ impl Cluster {
         let out = self.path().join(format!("{name}.out"));
         let file = File::create(&out).map_err(failed("create", &out))?;
         let errors = file.try_clone().map_err(failed("open", &out))?;
-        let child = command
-            .env("SLURM_CONF", &self.conf)
-            .stdin(Stdio::null())
-            .stdout(file)
-            .stderr(errors)
-            .spawn()
-            .map_err(|error| Error::Failed(format!("cannot start {name}: {error}")))?;
+        let child = GroupChild::spawn(
+            command
+                .env("SLURM_CONF", &self.conf)
+                .stdin(Stdio::null())
+                .stdout(file)
+                .stderr(errors),
+        )
+        .map_err(|error| Error::Failed(format!("cannot start {name}: {error}")))?;
         println!("started {name}: pid {}", child.id());
         self.daemons.push(Daemon { name, child });
         Ok(())
@@ -400,7 +402,7 @@ impl Cluster {
     /// Fails if a daemon has exited.
     fn check_alive(&mut self) -> Result<(), Error> {
         for daemon in &mut self.daemons {
-            if let Ok(Some(status)) = daemon.child.try_wait() {
+            if let Ok(Some(status)) = daemon.child.wait_for(Duration::ZERO) {
                 return Err(Error::Failed(format!("{} exited ({status})", daemon.name)));
             }
         }
@@ -563,22 +565,10 @@ impl Cluster {
         }
     }
 
-    /// Stops one daemon: SIGTERM, then SIGKILL if it lingers.
+    /// Stops one daemon: SIGTERM to its group, then SIGKILL if it lingers.
     fn stop(daemon: &mut Daemon) {
         let pid = daemon.child.id();
-        if let Ok(Some(_)) = daemon.child.try_wait() {
-            return;
-        }
-        // A PID fits in an i32 on every unix; the child is unreaped, so the
-        // PID is still its own.
-        if let Ok(raw) = i32::try_from(pid) {
-            let _ = kill(Pid::from_raw(raw), Signal::SIGTERM);
-        }
-        let stopped = matches!(daemon.child.wait_timeout(STOP_DEADLINE), Ok(Some(_)));
-        if !stopped {
-            let _ = daemon.child.kill();
-            let _ = daemon.child.wait();
-        }
+        let stopped = daemon.child.stop(STOP_DEADLINE);
         println!(
             "stopped {} (pid {pid}){}",
             daemon.name,

@@ -53,7 +53,7 @@ pub enum Error {
     Failed(String),
     /// The output could not be written: stdout closed or failing, or a file
     /// after the work. Exit status 74, as in every tool
-    /// ([`queens_files::EXIT_IO`]).
+    /// ([`queens_toolkit::files::EXIT_IO`]).
     #[error("{0}")]
     Output(String),
     /// A program the task ran has said what went wrong and exited with this
@@ -68,7 +68,7 @@ impl Error {
         match self {
             Error::BadInput(_) => 2,
             Error::Failed(_) => 1,
-            Error::Output(_) => queens_files::EXIT_IO,
+            Error::Output(_) => queens_toolkit::files::EXIT_IO,
             Error::Reported(code) => *code,
         }
     }
@@ -78,7 +78,7 @@ impl Error {
 /// quietly, any other failure (a full disk, a stdout closed with `>&-`) is
 /// an error.
 pub fn print_out(text: &str) -> Result<(), Error> {
-    queens_files::to_stdout(text.as_bytes())
+    queens_toolkit::files::to_stdout(text.as_bytes())
         .map_err(|error| Error::Output(format!("cannot write to stdout: {error}")))
 }
 

@@ -3,7 +3,6 @@
 
 use std::process::ExitCode;
 
-use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use xtask::{browser_check, cluster_check, compare, grade, growth, peers, sandbox_check};
 
@@ -54,7 +53,10 @@ enum Task {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => return usage_error(error),
+        Err(error) => {
+            use clap::CommandFactory as _;
+            return queens_toolkit::usage::exit(&error, &Cli::command());
+        }
     };
     let outcome = match cli.task {
         Task::Compare(args) => compare::run(&args),
@@ -77,42 +79,4 @@ fn main() -> ExitCode {
             ExitCode::from(error.exit_code())
         }
     }
-}
-
-/// The names of the tasks, as the command line spells them.
-fn task_names() -> Vec<String> {
-    use clap::CommandFactory;
-    Cli::command()
-        .get_subcommands()
-        .map(|task| task.get_name().to_owned())
-        .collect()
-}
-
-/// Help and version go out as clap writes them; a usage error is cut to its
-/// first line (clap's own "error: ..." sentence) and exits with status 2, so
-/// bad input always gets one clear line.
-fn usage_error(error: clap::Error) -> ExitCode {
-    if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        eprintln!("error: name a task: {}", task_names().join(", "));
-        return ExitCode::from(2);
-    }
-    if matches!(
-        error.kind(),
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-    ) {
-        return match queens_files::check_stdout().and_then(|()| error.print()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(failure) if failure.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            Err(failure) => {
-                eprintln!("error: cannot write to stdout: {failure}");
-                ExitCode::from(queens_files::EXIT_IO)
-            }
-        };
-    }
-    let rendered = error.render().to_string();
-    eprintln!(
-        "{}",
-        rendered.lines().next().unwrap_or("error: bad arguments")
-    );
-    ExitCode::from(2)
 }

@@ -13,7 +13,7 @@ use crate::{failure, guard};
     name = "queens",
     version,
     arg_required_else_help = false,
-    after_long_help = format!("{}\n{}", guard::rules(), failure::EXIT_STATUS)
+    after_long_help = format!("{}\n{}", guard::rules(), failure::exit_statuses())
 )]
 pub(crate) struct Cli {
     /// What to ask.

@@ -1,21 +1,10 @@
 //! Every way a run can end without an answer, the one line each prints on
 //! stderr, and the exit status it ends with.
 //!
-//! | status | when |
-//! |--------|------|
-//! | 0 | answered (a count of 0 included), or the reader of the output went away |
-//! | 1 | `first` found no solution, or a Sudoku puzzle had none; `check` found two queens that attack each other; the counting threads could not start |
-//! | 2 | bad input: an input that cannot be read (a directory, a FIFO among records, too long), the command line (`--threads` out of 1..=256 or without the counter included), the problem, a malformed Sudoku line or placement, a path found unwritable before the work, a board too large to draw, work refused without `--force`, shard records that are malformed, unsigned under `--key-file` or false under `--verify` |
-//! | 3 | a search placed its budget of queens, or of Sudoku digits (`--budget`), without an answer |
-//! | 4 | `merge` found shards without a record: incomplete, with the shards to run again |
-//! | 74 | the output could not be written: stdout closed (`>&-`) or failing (`>/dev/full`), or a file written after the work (`EX_IOERR`, [`queens_files::EXIT_IO`], the same in every tool) |
-//! | 130 | a search or a recount stopped by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it) |
-//!
-//! Clap reports a usage error on several lines (the error, a tip, the usage,
-//! a pointer to `--help`); [`Failure::from_clap`] keeps the error itself, on
-//! one line, so that every bad input reads the same way.
+//! The statuses are one list, [`Status`]: what each means is written there
+//! once, `queens --help` prints it ([`exit_statuses`]), and a test checks
+//! that the README says the same.
 
-use std::error::Error as _;
 use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,27 +12,100 @@ use std::process::ExitCode;
 use queens_core::{Attack, Finds, Line, Mode, Problem, Solver, format};
 use queens_shards::RecountError;
 
-use crate::args::ValueError;
 use crate::guard::Refusal;
 use crate::output::MOST_DRAWN;
 use crate::placement::Malformed;
 
-/// The exit statuses, as `--help` tells them.
-pub(crate) const EXIT_STATUS: &str = "Exit status: 0 when answered (a count of 0 included), \
-    1 when `first` finds no solution (or a Sudoku puzzle has none) or `check` finds two \
-    queens that attack each other, 2 for bad input (a malformed Sudoku line or placement, an \
-    unreadable input, shard records refused by merge included), a path that cannot be \
-    written, a board too large to draw or work refused without --force, 3 when a search \
-    places its budget of queens or Sudoku digits (--budget) without an answer, 4 when `merge` \
-    finds shards missing, 74 when the output cannot be written (stdout closed or failing, or a \
-    file after the work), 130 when Ctrl-C stops a search.";
+/// How a run of `queens` ends: every exit status the tool uses, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Status {
+    /// Answered.
+    Answered,
+    /// No answer to give: no solution, an attack.
+    NoAnswer,
+    /// Bad input.
+    BadInput,
+    /// A budget spent without an answer.
+    Budget,
+    /// A merge with shards missing.
+    Incomplete,
+    /// Output that could not be written.
+    Output,
+    /// Stopped by Ctrl-C.
+    Interrupted,
+}
+
+impl Status {
+    /// Every status, in the order of their numbers.
+    pub(crate) const ALL: [Status; 7] = [
+        Status::Answered,
+        Status::NoAnswer,
+        Status::BadInput,
+        Status::Budget,
+        Status::Incomplete,
+        Status::Output,
+        Status::Interrupted,
+    ];
+
+    /// Its number.
+    pub(crate) const fn code(self) -> u8 {
+        match self {
+            Status::Answered => 0,
+            Status::NoAnswer => 1,
+            Status::BadInput => 2,
+            Status::Budget => 3,
+            Status::Incomplete => 4,
+            Status::Output => queens_toolkit::files::EXIT_IO,
+            Status::Interrupted => crate::progress::INTERRUPTED,
+        }
+    }
+
+    /// When a run ends with it, as `--help` and the README say.
+    pub(crate) const fn when(self) -> &'static str {
+        match self {
+            Status::Answered => {
+                "when answered (a count of 0 included), or the reader of the output went away"
+            }
+            Status::NoAnswer => {
+                "when `first` finds no solution (or a Sudoku puzzle has none), `check` finds two \
+                 queens that attack each other, or the counting threads cannot start"
+            }
+            Status::BadInput => {
+                "for bad input: the command line, the problem, an input that cannot be read or is \
+                 malformed (a Sudoku line, a placement, shard records refused by `merge`), a path \
+                 that cannot be written, a board too large to draw, work refused without `--force`"
+            }
+            Status::Budget => {
+                "when a search places its budget of queens or Sudoku digits (`--budget`) without \
+                 an answer"
+            }
+            Status::Incomplete => "when `merge` finds shards missing, and names them",
+            Status::Output => {
+                "when the output cannot be written: stdout closed (`>&-`) or failing \
+                 (`>/dev/full`), or a file after the work (`EX_IOERR`, the same in every tool of \
+                 the workspace)"
+            }
+            Status::Interrupted => "when Ctrl-C stops a search or a recount",
+        }
+    }
+}
+
+/// The exit statuses as one paragraph, from [`Status`]: what `--help`
+/// prints and the README quotes.
+pub(crate) fn exit_statuses() -> String {
+    let each: Vec<String> = Status::ALL
+        .iter()
+        .map(|status| format!("{} {}", status.code(), status.when()))
+        .collect();
+    format!("Exit status: {}.", each.join("; "))
+}
 
 /// Why a run ends without an answer.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum Failure {
-    /// The command line does not parse; the line to print, `error: ` included.
-    #[error("{0}")]
-    Usage(String),
+    /// `sudoku --algo` names no Sudoku solver.
+    #[error("error: unknown Sudoku solver '{0}'")]
+    UnknownSudokuSolver(String),
     /// The model refused the problem: a pre-placed queen off the board, two
     /// attacking each other, a board too large for the solver, fundamental
     /// solutions asked with pre-placed queens.
@@ -283,16 +345,10 @@ impl Failure {
         }
     }
 
-    /// The one-line failure for a clap error that is not a request for help
-    /// or the version.
-    pub(crate) fn from_clap(error: &clap::Error) -> Failure {
-        Failure::Usage(one_line(error))
-    }
-
     /// The exit status the failure ends the program with.
-    fn exit_status(&self) -> u8 {
+    fn status(&self) -> Status {
         match self {
-            Failure::Usage(_)
+            Failure::UnknownSudokuSolver(_)
             | Failure::Model(_)
             | Failure::Refused(_)
             | Failure::TraceRefused(_)
@@ -311,20 +367,20 @@ impl Failure {
             | Failure::Input(_)
             | Failure::NoPuzzle
             | Failure::TooLargeToDraw { .. }
-            | Failure::Malformed(_) => 2,
-            Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
-            Failure::Sudoku { stopped, .. } if *stopped > 0 => 3,
+            | Failure::Malformed(_) => Status::BadInput,
+            Failure::Sudoku { malformed, .. } if *malformed > 0 => Status::BadInput,
+            Failure::Sudoku { stopped, .. } if *stopped > 0 => Status::Budget,
             Failure::NoSolution(_)
             | Failure::NotFound { .. }
             | Failure::Threads(_)
             | Failure::Recount(RecountError::Threads(_))
             | Failure::Attack(_)
-            | Failure::Sudoku { .. } => 1,
-            Failure::OverBudget { .. } => 3,
-            Failure::Incomplete { .. } => 4,
-            Failure::Output(_) | Failure::WriteFailed { .. } => queens_files::EXIT_IO,
+            | Failure::Sudoku { .. } => Status::NoAnswer,
+            Failure::OverBudget { .. } => Status::Budget,
+            Failure::Incomplete { .. } => Status::Incomplete,
+            Failure::Output(_) | Failure::WriteFailed { .. } => Status::Output,
             Failure::Interrupted { .. } | Failure::Recount(RecountError::Stopped { .. }) => {
-                crate::progress::INTERRUPTED
+                Status::Interrupted
             }
         }
     }
@@ -338,7 +394,7 @@ impl Failure {
         }
         // Nothing is left to tell if stderr itself is closed.
         let _ = writeln!(io::stderr(), "{self}");
-        ExitCode::from(self.exit_status())
+        ExitCode::from(self.status().code())
     }
 }
 
@@ -415,7 +471,7 @@ fn line_phrase(line: Line) -> &'static str {
 pub(crate) fn written(path: &std::path::Path) -> impl FnOnce(io::Error) -> Failure {
     let path = path.to_owned();
     move |error| {
-        if queens_files::is_stdout(&path) {
+        if queens_toolkit::files::is_stdout(&path) {
             Failure::Output(error)
         } else {
             Failure::WriteFailed { path, error }
@@ -426,10 +482,10 @@ pub(crate) fn written(path: &std::path::Path) -> impl FnOnce(io::Error) -> Failu
 /// Checks before any work that `path` (`-`: stdout) can be written: a path
 /// that cannot is bad input, a closed stdout an output that would be lost.
 pub(crate) fn writable(path: &std::path::Path) -> Result<(), Failure> {
-    if queens_files::is_stdout(path) {
-        return Ok(queens_files::check_stdout()?);
+    if queens_toolkit::files::is_stdout(path) {
+        return Ok(queens_toolkit::files::check_stdout()?);
     }
-    queens_files::check_writable(path).map_err(self::path("write", path))
+    queens_toolkit::files::check_writable(path).map_err(self::path("write", path))
 }
 
 /// A failure to write or read `path` before any work, by the action tried
@@ -442,29 +498,8 @@ pub(crate) fn path(
     move |error| Failure::Path {
         action,
         path,
-        error: queens_files::name_loop(error),
+        error: queens_toolkit::files::name_loop(error),
     }
-}
-
-/// A clap error on one line. An invalid value reported by one of our own
-/// parsers is printed as that parser words it; any other error keeps clap's
-/// first paragraph (the error and what it names), joined into one line, and
-/// drops the usage and the pointer to `--help` that follow.
-fn one_line(error: &clap::Error) -> String {
-    if let Some(value_error) = error
-        .source()
-        .and_then(|source| source.downcast_ref::<ValueError>())
-    {
-        return format!("error: {value_error}");
-    }
-    let rendered = error.render().to_string();
-    let first_paragraph = rendered.split("\n\n").next().unwrap_or_default();
-    let lines: Vec<&str> = first_paragraph
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect();
-    lines.join(" ")
 }
 
 #[cfg(test)]
@@ -474,6 +509,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_readme_says_the_exit_statuses_as_help_does() {
+        let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
+        let readme = std::fs::read_to_string(readme).expect("the README reads");
+        assert!(
+            readme.contains(&exit_statuses()),
+            "README.md is stale: paste the \"Exit status\" paragraph of `queens --help`"
+        );
+        let codes: Vec<u8> = Status::ALL.iter().map(|status| status.code()).collect();
+        assert_eq!(codes, [0, 1, 2, 3, 4, 74, 130]);
+    }
+
+    #[test]
     fn an_interrupted_count_says_how_many_it_found() {
         let line = |solutions| Failure::Interrupted { solutions }.to_string();
         assert_eq!(
@@ -481,7 +528,7 @@ mod tests {
             "interrupted: 1,234 solutions found before Ctrl-C"
         );
         assert_eq!(line(1), "interrupted: 1 solution found before Ctrl-C");
-        assert_eq!(Failure::Interrupted { solutions: 0 }.exit_status(), 130);
+        assert_eq!(Failure::Interrupted { solutions: 0 }.status().code(), 130);
     }
 
     #[test]
@@ -492,7 +539,7 @@ mod tests {
             "error: a drawn board of n = 1,000,000 would be 1,000,000,000,000 cells \
              (boards are drawn up to n = 1,000); use --format rows or --json"
         );
-        assert_eq!(refusal.exit_status(), 2);
+        assert_eq!(refusal.status().code(), 2);
     }
 
     #[test]
@@ -519,7 +566,8 @@ mod tests {
                 second: Square::new(4, 1),
                 line: Line::Column
             })
-            .exit_status(),
+            .status()
+            .code(),
             1
         );
     }
@@ -559,7 +607,8 @@ mod tests {
                 placed: 1,
                 found: 1
             }
-            .exit_status(),
+            .status()
+            .code(),
             3
         );
     }
@@ -568,7 +617,7 @@ mod tests {
     fn output_that_cannot_be_written_is_its_own_status() {
         let closed = io::Error::new(io::ErrorKind::NotConnected, "stdout is closed");
         let failure = Failure::Output(closed);
-        assert_eq!(failure.exit_status(), 74);
+        assert_eq!(failure.status().code(), 74);
         assert_eq!(
             failure.to_string(),
             "error: cannot write the output: stdout is closed"
@@ -577,7 +626,7 @@ mod tests {
             path: PathBuf::from("/dev/full"),
             error: io::Error::new(io::ErrorKind::StorageFull, "No space left on device"),
         };
-        assert_eq!(full.exit_status(), 74);
+        assert_eq!(full.status().code(), 74);
         assert_eq!(
             full.to_string(),
             "error: cannot write '/dev/full': No space left on device"

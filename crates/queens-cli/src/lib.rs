@@ -57,14 +57,11 @@
 //!   unit into a record that `merge` can recount, signed with a key when
 //!   one is given.
 //! - [`failure`]: every way a run ends without an answer, on one line of
-//!   stderr with its exit status: 0 answered, 1 no solution or two queens
-//!   that attack each other, 2 bad input, 3 a search stopped at its budget,
-//!   4 a merge with shards missing, 74 output that could not be written
-//!   (stdout closed or failing, a file after the work), 130 a search
-//!   stopped by Ctrl-C.
-//!   Clap's several-line usage errors
-//!   are cut to their first paragraph on one line; `--help` and `--version`
-//!   keep clap's own output.
+//!   stderr with its exit status, from the one list of them that `--help`
+//!   prints and the README quotes (a test checks it). A command line clap
+//!   cannot parse is one line too, by the rule every tool of the workspace
+//!   shares (`queens_toolkit::usage`); `--help` and `--version` keep clap's
+//!   own output.
 //!
 //! Nothing panics on input: every value is parsed by a function that can say
 //! no, the problem is built by [`queens_core::Problem::with_queens`], which
@@ -76,7 +73,7 @@
 //! goes through one buffered, locked stdout, which a run checks is open
 //! before its work; a reader that closes the pipe early (`queens all 10 |
 //! head`) stops the search and ends the program quietly. Files named by
-//! `--out` and `--html` go through `queens_files`: a regular file is
+//! `--out` and `--html` go through `queens_toolkit::files`: a regular file is
 //! replaced whole, a link written through, a device or a FIFO written to,
 //! `-` is stdout.
 
@@ -99,38 +96,22 @@ mod shard;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory as _, Parser};
 
+use crate::args::ValueError;
 use crate::cli::Cli;
-use crate::failure::Failure;
 
 /// Runs `queens` on the process's command line: the whole tool, for the
 /// thin binary.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => return parse_failure(&error),
+        Err(error) => {
+            return queens_toolkit::usage::exit_in_own_words::<ValueError>(&error, &Cli::command());
+        }
     };
     match cli.command.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),
-    }
-}
-
-/// Ends a command line that clap did not turn into a command: `--help` and
-/// `--version` print as clap prints them and succeed; anything else is a
-/// usage error on one line.
-fn parse_failure(error: &clap::Error) -> ExitCode {
-    if error.use_stderr() {
-        Failure::from_clap(error).report()
-    } else {
-        // Help and version go to stdout: a reader that went away wanted no
-        // more, but a closed stdout or a full disk is a failure to say.
-        let printed = queens_files::check_stdout().and_then(|()| error.print());
-        match printed {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(failure) if failure.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            Err(failure) => Failure::Output(failure).report(),
-        }
     }
 }

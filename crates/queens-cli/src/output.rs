@@ -175,7 +175,7 @@ impl<'a> SvgFiles<'a> {
     /// found unable to hold files now rather than after the search.
     pub(crate) fn create(dir: &Path, preplaced: &'a [Square]) -> Result<Self, Failure> {
         fs::create_dir_all(dir).map_err(failure::path("create the directory", dir))?;
-        queens_files::check_writable(&dir.join(Self::SHEET))
+        queens_toolkit::files::check_writable(&dir.join(Self::SHEET))
             .map_err(failure::path("write into", dir))?;
         Ok(SvgFiles {
             dir: dir.to_owned(),
@@ -193,7 +193,8 @@ impl<'a> SvgFiles<'a> {
     pub(crate) fn write(&mut self, queens: &[usize]) -> Result<(), Failure> {
         let path = self.solution_path(self.written + 1);
         let drawing = svg::board(queens, self.preplaced);
-        queens_files::write_whole(&path, drawing.as_bytes()).map_err(failure::written(&path))?;
+        queens_toolkit::files::write_whole(&path, drawing.as_bytes())
+            .map_err(failure::written(&path))?;
         self.written += 1;
         Ok(())
     }
@@ -202,7 +203,8 @@ impl<'a> SvgFiles<'a> {
     pub(crate) fn write_sheet(&self, boards: &[Vec<usize>]) -> Result<(), Failure> {
         let path = self.dir.join(Self::SHEET);
         let drawing = svg::sheet(boards, Self::SHEET_COLUMNS);
-        queens_files::write_whole(&path, drawing.as_bytes()).map_err(failure::written(&path))
+        queens_toolkit::files::write_whole(&path, drawing.as_bytes())
+            .map_err(failure::written(&path))
     }
 
     /// What was written, as one line for stdout.

@@ -21,14 +21,13 @@
 //! the budget, which is what can run out. Stdout is never touched: the
 //! answer is exactly what it is without a bar.
 
-use std::io::{self, IsTerminal as _};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget};
 use queens_bitboard::Bitboard;
 use queens_core::{Error, Instrument, Problem, Progress, Solver, Watch};
 
@@ -36,9 +35,6 @@ use crate::failure::{Failure, Task};
 
 /// How long a search runs before its bar appears.
 const DELAY: Duration = Duration::from_millis(500);
-
-/// How often the bar redraws its spinner and elapsed time.
-const TICK: Duration = Duration::from_millis(200);
 
 /// What a bar measures a search by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,9 +156,9 @@ impl Bar {
     fn start(watching: Watching, prefix: String) -> Self {
         // A template that does not parse would be a bug found by the first
         // run on a terminal; the default bar stands in rather than a panic.
-        let style =
-            ProgressStyle::with_template("{spinner} {prefix} [{bar:20}] {elapsed} elapsed, {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar());
+        let style = queens_toolkit::progress::style(
+            "{spinner} {prefix} [{bar:20}] {elapsed} elapsed, {msg}",
+        );
         let bar = ProgressBar::with_draw_target(watching.budget, ProgressDrawTarget::hidden())
             .with_style(style)
             .with_prefix(prefix)
@@ -170,7 +166,7 @@ impl Bar {
                 Measure::Branches | Measure::Units => "estimating the time left".to_owned(),
                 Measure::Queens => queens_message(0, watching.budget, Duration::ZERO),
             });
-        let visible = watching.bar && io::stderr().is_terminal();
+        let visible = watching.bar && queens_toolkit::progress::drawn();
         let reveal = visible.then(|| Self::reveal_later(&bar)).flatten();
         Bar {
             bar,
@@ -191,7 +187,7 @@ impl Bar {
             .spawn(move || {
                 if cancelled.recv_timeout(DELAY) == Err(RecvTimeoutError::Timeout) {
                     bar.set_draw_target(ProgressDrawTarget::stderr());
-                    bar.enable_steady_tick(TICK);
+                    bar.enable_steady_tick(queens_toolkit::progress::TICK);
                 }
             })
             .ok()?;

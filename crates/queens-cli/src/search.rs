@@ -15,9 +15,7 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
 
 use queens_core::modes::{self, Answer};
-use queens_core::{
-    Error, Finds, Instrument, Mode, Problem, Query, Solver, TextFormat,
-};
+use queens_core::{Error, Finds, Instrument, Mode, Problem, Query, Solver, TextFormat};
 use queens_solvers::Configured;
 
 use crate::args::{BoardFormat, DrawOptions, Options, ProblemOptions};
@@ -129,7 +127,9 @@ impl Output {
         let format = options
             .format
             .unwrap_or(BoardFormat::Text(TextFormat::Matrix));
-        let out = options.out.filter(|path| !queens_files::is_stdout(path));
+        let out = options
+            .out
+            .filter(|path| !queens_toolkit::files::is_stdout(path));
         let output = match (format, out) {
             (BoardFormat::Svg, out) => Output::Svg(out),
             (BoardFormat::Text(_), Some(_)) => return Err(Failure::OutWithoutSvg),
@@ -179,7 +179,7 @@ pub(crate) fn build_problem(
 pub(crate) fn with_stdout(
     command: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
-    queens_files::check_stdout()?;
+    queens_toolkit::files::check_stdout()?;
     let mut out = BufWriter::new(io::stdout().lock());
     let outcome = command(&mut out);
     out.flush()?;

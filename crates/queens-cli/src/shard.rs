@@ -23,8 +23,8 @@ const MOST_KEY_BYTES: u64 = 4096;
 /// Reads the key of `--key-file`: a regular file of at least
 /// [`Key::SHORTEST`] bytes, used whole as it is.
 pub(crate) fn read_key(path: &Path) -> Result<Key, Failure> {
-    let bytes =
-        queens_files::read_regular(path, MOST_KEY_BYTES).map_err(failure::path("read", path))?;
+    let bytes = queens_toolkit::files::read_regular(path, MOST_KEY_BYTES)
+        .map_err(failure::path("read", path))?;
     Key::new(bytes).map_err(|error| Failure::Path {
         action: "use the key in",
         path: path.to_owned(),
@@ -69,5 +69,6 @@ pub(crate) fn count(
             solutions: record.total,
         });
     }
-    queens_files::write_whole(out, record.to_line(key).as_bytes()).map_err(failure::written(out))
+    queens_toolkit::files::write_whole(out, record.to_line(key).as_bytes())
+        .map_err(failure::written(out))
 }

@@ -183,7 +183,7 @@ impl Assignment {
 
     /// Reads the assignment file at `path`, laid over the default.
     pub(crate) fn read(path: &Path) -> Result<Self, String> {
-        let bytes = queens_files::read_regular(path, MOST_BYTES)
+        let bytes = queens_toolkit::files::read_regular(path, MOST_BYTES)
             .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
         let text =
             String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;

@@ -2,21 +2,15 @@
 //! library: `grade`, `new-submission`, `assignment`, `checks`, and the two
 //! hidden ones its child processes run (`limited`, `program-check`).
 //!
-//! Exit status: 0 when the run did its job (whatever the verdicts), 1 when
-//! the machine would not let it start (no scratch folder), 2 for bad input
-//! (one line on stderr), 74 when its output could not be written
-//! (stdout closed or failing, or the `--out` file; as every tool of the
-//! workspace, `queens_files::EXIT_IO`), 130 when Ctrl-C stopped it (every
-//! check under way is killed first).
+//! The exit statuses are one list, `Status`, which `--help` prints and
+//! docs/grading.md quotes (a test checks it).
 
 use std::ffi::OsString;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::error::ErrorKind;
-use clap::{Parser, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
+use clap::{CommandFactory as _, Parser, Subcommand, ValueEnum};
+use indicatif::ProgressBar;
 use queens_conformance::{CHECKS, fresh_seed};
 
 use crate::assignment::{Assignment, DEFAULT, OrderName};
@@ -31,7 +25,7 @@ use crate::{report, submission, template};
 /// Grades N-Queens solvers, Rust crates or programs in any language, with the
 /// shared conformance suite.
 #[derive(Debug, Parser)]
-#[command(name = "queens-grade", version, about, long_about = None)]
+#[command(name = "queens-grade", version, about, long_about = None, after_long_help = exit_statuses())]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -171,7 +165,7 @@ impl From<OrderArg> for OrderName {
 pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(arguments) {
         Ok(cli) => cli,
-        Err(error) => return usage_error(&error),
+        Err(error) => return queens_toolkit::usage::exit(&error, &Cli::command()),
     };
     let outcome = match cli.command {
         Command::Grade(args) => run_grade(&args),
@@ -230,38 +224,82 @@ impl Failure {
 
     fn code(&self) -> u8 {
         match self {
-            Failure::Input(_) => 2,
-            Failure::Output(_) => queens_files::EXIT_IO,
-            Failure::Machine(_) => 1,
+            Failure::Input(_) => Status::BadInput.code(),
+            Failure::Output(_) => Status::Output.code(),
+            Failure::Machine(_) => Status::Machine.code(),
+            // A shell's word for a command it could not run; the grader's
+            // own child, never a teacher, sees it.
             Failure::Run(_) => 127,
         }
     }
 }
 
-/// Help and version as clap writes them; a usage error cut to its first line,
-/// exit 2.
-fn usage_error(error: &clap::Error) -> ExitCode {
-    if matches!(
-        error.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    ) {
-        // Help goes to stdout: a closed pipe ends quietly, a full disk fails.
-        if let Err(failure) = error.print() {
-            if !error.use_stderr() && failure.kind() != std::io::ErrorKind::BrokenPipe {
-                eprintln!("error: cannot write to stdout: {failure}");
-                return ExitCode::from(queens_files::EXIT_IO);
+/// How a run of `queens-grade` ends: every exit status a teacher meets, and
+/// when; `--help` prints them and a test checks that docs/grading.md says
+/// the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Graded,
+    Machine,
+    BadInput,
+    Output,
+    Interrupted,
+}
+
+impl Status {
+    /// Every status, in the order of their numbers.
+    const ALL: [Status; 5] = [
+        Status::Graded,
+        Status::Machine,
+        Status::BadInput,
+        Status::Output,
+        Status::Interrupted,
+    ];
+
+    /// Its number.
+    const fn code(self) -> u8 {
+        match self {
+            Status::Graded => 0,
+            Status::Machine => 1,
+            Status::BadInput => queens_toolkit::usage::EXIT_USAGE,
+            Status::Output => queens_toolkit::files::EXIT_IO,
+            Status::Interrupted => 130,
+        }
+    }
+
+    /// When a run ends with it.
+    const fn when(self) -> &'static str {
+        match self {
+            Status::Graded => "when it graded, whatever the verdicts",
+            Status::Machine => "when the machine would not let it start (no scratch folder)",
+            Status::BadInput => {
+                "for bad input: a malformed assignment, a path that does not exist (or a loop of \
+                 symbolic links), two submissions with one name, `--format gradescope` with more \
+                 than one submission, `--target-dir` on a file, as root without bubblewrap unless \
+                 `--no-sandbox`, a bad option"
+            }
+            Status::Output => {
+                "when its report cannot be written (stdout closed or failing, checked before any \
+                 grading, or the `--out` file), as in every tool of the workspace"
+            }
+            Status::Interrupted => {
+                "when Ctrl-C stops it (every check and build under way is killed first, and the \
+                 scratch folder removed)"
             }
         }
-        return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
     }
-    let rendered = error.render().to_string();
-    eprintln!(
-        "{}",
-        rendered.lines().next().unwrap_or("error: bad arguments")
-    );
-    ExitCode::from(2)
+}
+
+/// The exit statuses as one paragraph, from [`Status`].
+fn exit_statuses() -> String {
+    let each: Vec<String> = Status::ALL
+        .iter()
+        .map(|status| format!("{} {}", status.code(), status.when()))
+        .collect();
+    format!(
+        "Exit status: {}. Each failure is one line on stderr.",
+        each.join("; ")
+    )
 }
 
 /// `grade`.
@@ -328,7 +366,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         text.push_str(&report::details(&grading));
     }
     match &args.out {
-        Some(path) => queens_files::write_whole(path, text.as_bytes())
+        Some(path) => queens_toolkit::files::write_whole(path, text.as_bytes())
             .map_err(|error| Failure::Output(format!("cannot write {}: {error}", path.display()))),
         None => print(&text),
     }
@@ -342,7 +380,7 @@ fn stop_on_interrupt(scratch: PathBuf) {
         crate::cgroup::remove_all();
         remove_scratch(&scratch);
         eprintln!("error: interrupted; every check under way was stopped");
-        std::process::exit(130);
+        std::process::exit(i32::from(Status::Interrupted.code()));
     };
     // Only one handler per process; a second run in the same process keeps
     // the first, which stops the same checks.
@@ -369,10 +407,10 @@ fn check_before_grading(args: &GradeArgs, submissions: usize) -> Result<(), Fail
         )));
     }
     match &args.out {
-        Some(out) => queens_files::check_writable(out)
+        Some(out) => queens_toolkit::files::check_writable(out)
             .map_err(|error| Failure::Input(format!("cannot write {}: {error}", out.display()))),
         // A report nobody can read is not worth the class's time.
-        None => queens_files::check_stdout()
+        None => queens_toolkit::files::check_stdout()
             .map_err(|error| Failure::Output(format!("cannot write to stdout: {error}"))),
     }
 }
@@ -449,7 +487,7 @@ pub(crate) fn checks_table() -> String {
 
 /// Writes `text` to stdout; a closed pipe ends quietly.
 fn print(text: &str) -> Result<(), Failure> {
-    queens_files::to_stdout(text.as_bytes())
+    queens_toolkit::files::to_stdout(text.as_bytes())
         .map_err(|error| Failure::Output(format!("cannot write to stdout: {error}")))
 }
 
@@ -473,17 +511,12 @@ struct ProgressLine(ProgressBar);
 impl ProgressLine {
     /// A bar on stderr when it is a terminal.
     fn on_terminal() -> Option<Self> {
-        if !std::io::stderr().is_terminal() {
-            return None;
-        }
-        let bar = ProgressBar::new(0);
-        bar.set_style(
-            ProgressStyle::with_template(
+        queens_toolkit::progress::drawn().then(|| {
+            ProgressLine(queens_toolkit::progress::on_terminal(
+                0,
                 "{bar:30} {pos}/{len} builds and checks, {eta} left  {msg}",
-            )
-            .expect("the template is valid"),
-        );
-        Some(ProgressLine(bar))
+            ))
+        })
     }
 }
 
@@ -547,6 +580,14 @@ mod tests {
         assert!(
             grading_page().contains(&checks_table()),
             "docs/grading.md is stale: paste the output of `queens-grade checks` under \"The checks\""
+        );
+    }
+
+    #[test]
+    fn the_grading_page_says_the_exit_statuses_as_help_does() {
+        assert!(
+            grading_page().contains(&exit_statuses()),
+            "docs/grading.md is stale: paste the \"Exit status\" paragraph of `queens-grade --help`"
         );
     }
 

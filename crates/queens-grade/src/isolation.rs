@@ -35,6 +35,8 @@ use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+
+use queens_toolkit::child::GroupChild;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -43,7 +45,6 @@ use std::time::{Duration, Instant};
 use nix::sys::resource::{Resource, setrlimit};
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
-use wait_timeout::ChildExt;
 
 use crate::sandbox::{Confinement, Mounts};
 
@@ -276,28 +277,28 @@ impl Job<'_> {
         if under_way.stopping {
             return Err("the grader is stopping".to_owned());
         }
-        let mut child = Command::new(self.grader)
-            .args(&limited)
-            .current_dir(self.work)
-            .env_clear()
-            .env("PATH", &self.path)
-            .env("HOME", self.work)
-            .env("LANG", "C.UTF-8")
-            .envs(self.environment)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .map_err(|error| format!("cannot start {}: {error}", self.grader.display()))?;
+        let mut child = GroupChild::spawn(
+            Command::new(self.grader)
+                .args(&limited)
+                .current_dir(self.work)
+                .env_clear()
+                .env("PATH", &self.path)
+                .env("HOME", self.work)
+                .env("LANG", "C.UTF-8")
+                .envs(self.environment)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .map_err(|error| format!("cannot start {}: {error}", self.grader.display()))?;
         let group = i32::try_from(child.id()).expect("process ids fit in i32");
         under_way.groups.insert(group);
         drop(under_way);
-        let feeder = feed(&mut child, self.stdin);
+        let feeder = feed(child.child_mut(), self.stdin);
         let printed = Arc::new(AtomicU64::new(0));
-        let stdout = keep(child.stdout.take(), Arc::clone(&printed));
-        let stderr = keep(child.stderr.take(), Arc::clone(&printed));
-        let (status, stopped, processor) = watch(&mut child, &self.stop, &printed);
+        let stdout = keep(child.child_mut().stdout.take(), Arc::clone(&printed));
+        let stderr = keep(child.child_mut().stderr.take(), Arc::clone(&printed));
+        let (status, stopped, processor) = watch(&mut child, group, &self.stop, &printed);
         let _ = feeder.join();
         Ok(Ending {
             status,
@@ -316,17 +317,17 @@ impl Job<'_> {
 /// its status (`None` when stopped), why it was stopped, and the processor
 /// time its group was last seen to have used.
 fn watch(
-    child: &mut Child,
+    child: &mut GroupChild,
+    group: i32,
     rules: &StopRules,
     printed: &AtomicU64,
 ) -> (Option<ExitStatus>, Option<Stopped>, Duration) {
-    let group = i32::try_from(child.id()).expect("process ids fit in i32");
     let started = Instant::now();
     // The processor time seen at each poll of the last IDLE_WINDOW.
     let mut recent: VecDeque<(Instant, Duration)> = VecDeque::new();
     let mut processor = Duration::ZERO;
     let (status, stopped) = loop {
-        match child.wait_timeout(POLL) {
+        match child.wait_for(POLL) {
             Ok(Some(status)) => break (Some(status), None),
             Ok(None) => {}
             Err(_) => break (None, None),
@@ -348,11 +349,8 @@ fn watch(
             break (None, Some(Stopped::Idle(IDLE_WINDOW)));
         }
     };
-    let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+    child.kill_group();
     running().groups.remove(&group);
-    if status.is_none() {
-        let _ = child.wait();
-    }
     (status, stopped, processor)
 }
 

@@ -110,7 +110,7 @@ pub fn new_submission(folder: &Path, name: &str, source: &Source) -> Result<Vec<
         let parent = path.parent().expect("every file is inside the folder");
         std::fs::create_dir_all(parent)
             .map_err(|error| format!("{}: {error}", parent.display()))?;
-        queens_files::write_whole(&path, text.as_bytes())
+        queens_toolkit::files::write_whole(&path, text.as_bytes())
             .map_err(|error| format!("{}: {error}", path.display()))?;
     }
     Ok(files.iter().map(|(file, _)| (*file).to_owned()).collect())

@@ -192,7 +192,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     // Check the outputs first, so that a bad path fails before the wait;
     // each is written whole at the end, so a failed run leaves old ones.
     for path in [&args.out, &args.plot].into_iter().flatten() {
-        queens_files::check_writable(path).map_err(|error| {
+        queens_toolkit::files::check_writable(path).map_err(|error| {
             Error::BadInput(format!("cannot write {}: {error}", path.display()))
         })?;
     }
@@ -303,7 +303,7 @@ pub fn compare(plan: &Plan) -> Report {
 
 /// Writes `text` to `path` whole, or leaves the old file.
 pub(crate) fn write_whole(path: &Path, text: &str) -> Result<(), Error> {
-    queens_files::write_whole(path, text.as_bytes())
+    queens_toolkit::files::write_whole(path, text.as_bytes())
         .map_err(|error| Error::Output(format!("cannot write {}: {error}", path.display())))
 }
 

@@ -14,8 +14,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
-use queens_core::oeis;
 use queens_core::modes::{self, Mode, Query};
+use queens_core::oeis;
 use queens_core::{Instrument, Problem};
 
 use super::{Counter, FROM, Series, fit};

@@ -16,8 +16,8 @@ pub mod plot;
 use std::time::Duration;
 
 use queens_bitboard::Step;
-use queens_core::oeis;
 use queens_core::Solver;
+use queens_core::oeis;
 
 use crate::machine::Machine;
 use crate::{Error, progress};
@@ -254,7 +254,10 @@ mod tests {
     fn every_solver_and_step_is_a_counter_with_its_own_label() {
         let labels: Vec<String> = Counter::all().into_iter().map(Counter::label).collect();
         let unique: std::collections::BTreeSet<&String> = labels.iter().collect();
-        assert_eq!(labels.len(), queens_solvers::FINDS_ALL.len() + Step::ALL.len());
+        assert_eq!(
+            labels.len(),
+            queens_solvers::FINDS_ALL.len() + Step::ALL.len()
+        );
         assert_eq!(
             unique.len(),
             labels.len(),

@@ -252,7 +252,11 @@ mod tests {
             .into_iter()
             // The solvers that count: the ones that find one solution have
             // no count to time.
-            .chain(queens_solvers::FINDS_ALL.iter().map(|solver| solver.info().name))
+            .chain(
+                queens_solvers::FINDS_ALL
+                    .iter()
+                    .map(|solver| solver.info().name),
+            )
             .collect();
         if solvers.first() != Some(&expected) {
             problems.push(format!(

@@ -119,10 +119,7 @@ fn draw_counts(area: &Area<'_>, growth: &Growth) -> Result<(), Error> {
             .filter_map(|n| Some((axis(n), count(n)? as f64)))
             .collect()
     };
-    let (all, fundamental) = (
-        known(oeis::solution_count),
-        known(oeis::fundamental_count),
-    );
+    let (all, fundamental) = (known(oeis::solution_count), known(oeis::fundamental_count));
     let y = y_range(
         all.iter().chain(&fundamental).map(|point| point.1),
         (1.0, 1e9),

@@ -402,14 +402,8 @@ mod tests {
     #[test]
     fn the_known_counts_are_oeis() {
         for (n, tally) in KNOWN {
-            assert_eq!(
-                Some(tally.total),
-                queens_core::oeis::solution_count(n)
-            );
-            assert_eq!(
-                tally.unique,
-                queens_core::oeis::fundamental_count(n)
-            );
+            assert_eq!(Some(tally.total), queens_core::oeis::solution_count(n));
+            assert_eq!(tally.unique, queens_core::oeis::fundamental_count(n));
         }
         assert_eq!(known(16), None);
     }

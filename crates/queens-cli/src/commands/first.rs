@@ -45,7 +45,7 @@ fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(),
             out.write_all(svg::board(queens, preplaced).as_bytes())?;
         }
         (Output::Svg(Some(path)), Some(queens)) => {
-            queens_files::write_whole(path, svg::board(queens, preplaced).as_bytes())
+            queens_toolkit::files::write_whole(path, svg::board(queens, preplaced).as_bytes())
                 .map_err(failure::written(path))?;
             writeln!(out, "wrote {}", path.display())?;
         }

@@ -193,8 +193,8 @@ const MOST_RECORD_BYTES: u64 = 1 << 25;
 /// The record in `file`, checked against `key` when there is one, or why
 /// there is none.
 fn read_record(file: &Path, key: Option<&Key>) -> Result<Record, String> {
-    let bytes =
-        queens_files::read_regular(file, MOST_RECORD_BYTES).map_err(|error| error.to_string())?;
+    let bytes = queens_toolkit::files::read_regular(file, MOST_RECORD_BYTES)
+        .map_err(|error| error.to_string())?;
     let text = String::from_utf8(bytes).map_err(|_| "not a shard record (not UTF-8 text)")?;
     let record = Record::parse(&text).map_err(|error| error.to_string())?;
     if let Some(key) = key {

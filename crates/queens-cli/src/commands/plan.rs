@@ -13,6 +13,7 @@ use std::time::Duration;
 use clap::Args;
 use queens_core::format::thousands;
 use queens_shards::{Estimate, Sampling, Scheme, estimate};
+use queens_toolkit::duration::duration;
 use serde::Serialize;
 
 use crate::args::parse_board_size;
@@ -216,22 +217,6 @@ fn plus_minus(relative_error: f64) -> String {
     }
 }
 
-/// Seconds in the largest unit that keeps them readable.
-fn duration(seconds: f64) -> String {
-    const UNITS: [(f64, &str); 5] = [
-        (365.25 * 86400.0, "years"),
-        (86400.0, "days"),
-        (3600.0, "hours"),
-        (60.0, "minutes"),
-        (1.0, "seconds"),
-    ];
-    let (size, name) = UNITS
-        .into_iter()
-        .find(|(size, _)| seconds >= 2.0 * size)
-        .unwrap_or((1.0, "seconds"));
-    format!("{} {name}", approximately(seconds / size))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,10 +228,6 @@ mod tests {
         assert_eq!(approximately(0.5), "0.500");
         assert_eq!(approximately(0.000_22), "2.2e-4");
         assert_eq!(approximately(7.0), "7");
-        assert_eq!(duration(30.0), "30 seconds");
-        assert_eq!(duration(7200.0), "2 hours");
-        assert_eq!(duration(90.0), "90 seconds");
-        assert_eq!(duration(3.0 * 365.25 * 86400.0), "3 years");
         assert_eq!(plus_minus(0.0), "");
         assert_eq!(plus_minus(0.042), " ±4%");
     }

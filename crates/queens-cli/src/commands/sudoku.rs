@@ -81,9 +81,8 @@ const SUDOKU_BUDGET: u64 = 100_000_000;
 
 /// Runs `queens sudoku`.
 pub(crate) fn run(options: &SudokuOptions) -> Result<(), Failure> {
-    let solver = queens_sudoku::by_name(&options.algo).ok_or_else(|| {
-        Failure::Usage(format!("error: unknown Sudoku solver '{}'", options.algo))
-    })?;
+    let solver = queens_sudoku::by_name(&options.algo)
+        .ok_or_else(|| Failure::UnknownSudokuSolver(options.algo.clone()))?;
     let input: Box<dyn BufRead> = match options.file.as_deref() {
         None => Box::new(io::stdin().lock()),
         Some(path) if path.as_os_str() == "-" => Box::new(io::stdin().lock()),

@@ -149,7 +149,7 @@ fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
         None => None,
     };
     // A page written to stdout (`--html -`) takes stdout for itself.
-    let page_to_stdout = page_file.is_some_and(|path| queens_files::is_stdout(path));
+    let page_to_stdout = page_file.is_some_and(|path| queens_toolkit::files::is_stdout(path));
     let trace = if page_to_stdout {
         narrate(solver, &problem, options, true, &mut io::sink())?
     } else {
@@ -498,10 +498,10 @@ fn write_page(
         truncated: trace.ending == Ending::Limit,
     };
     let page = page::render(&input);
-    if queens_files::is_stdout(path) {
+    if queens_toolkit::files::is_stdout(path) {
         return Ok(out.write_all(page.as_bytes())?);
     }
-    queens_files::write_whole(path, page.as_bytes()).map_err(failure::written(path))
+    queens_toolkit::files::write_whole(path, page.as_bytes()).map_err(failure::written(path))
 }
 
 /// The command that made the trace, as the page shows it.
