@@ -220,6 +220,23 @@ pub(crate) enum Failure {
     /// The output could not be written.
     #[error("error: cannot write the output: {0}")]
     Output(#[from] io::Error),
+    /// A race on a board larger than its boards are drawn.
+    #[error("error: a race draws boards up to n = {most}; n = {n} is larger")]
+    RaceTooLarge {
+        /// The board size asked for.
+        n: usize,
+        /// The largest board a race draws.
+        most: usize,
+    },
+    /// One solver named twice in a race.
+    #[error("error: --algo {0} is given twice; each solver races once")]
+    RaceTwice(&'static str),
+    /// Ctrl-C stopped a race drawn on the terminal.
+    #[error("interrupted: the race stopped by Ctrl-C at {reading}")]
+    RaceInterrupted {
+        /// The clock's reading then.
+        reading: String,
+    },
     /// A search placed its budget of queens without an answer.
     #[error(
         "error: {}; pass --force without --budget to search on",
@@ -311,6 +328,8 @@ impl Failure {
             | Failure::Input(_)
             | Failure::NoPuzzle
             | Failure::TooLargeToDraw { .. }
+            | Failure::RaceTooLarge { .. }
+            | Failure::RaceTwice(_)
             | Failure::Malformed(_) => 2,
             Failure::Sudoku { malformed, .. } if *malformed > 0 => 2,
             Failure::Sudoku { stopped, .. } if *stopped > 0 => 3,
@@ -323,7 +342,9 @@ impl Failure {
             Failure::OverBudget { .. } => 3,
             Failure::Incomplete { .. } => 4,
             Failure::Output(_) | Failure::WriteFailed { .. } => queens_files::EXIT_IO,
-            Failure::Interrupted { .. } | Failure::Recount(RecountError::Stopped { .. }) => 130,
+            Failure::Interrupted { .. }
+            | Failure::RaceInterrupted { .. }
+            | Failure::Recount(RecountError::Stopped { .. }) => 130,
         }
     }
 

@@ -94,6 +94,8 @@ mod output;
 mod page;
 mod placement;
 mod progress;
+mod race;
+mod race_page;
 mod search;
 mod shard;
 

@@ -17,10 +17,19 @@ use queens_core::{Square, Stats};
 
 /// The page's skeleton, with `{{name}}` holes that [`fill`] fills.
 const TEMPLATE: &str = include_str!("page/page.html");
-/// The page's style sheet.
-const STYLE: &str = include_str!("page/page.css");
-/// The replay itself.
-const SCRIPT: &str = include_str!("page/page.js");
+/// The page's style sheet, after the board's.
+pub(crate) const STYLE: &str = concat!(
+    include_str!("page/board.css"),
+    include_str!("page/page.css")
+);
+/// The replay itself, after the board it draws on.
+const SCRIPT: &str = concat!(include_str!("page/board.js"), include_str!("page/page.js"));
+/// The board's drawing code alone, for the race page.
+pub(crate) const BOARD_SCRIPT: &str = include_str!("page/board.js");
+/// The queen every square may show, as an SVG symbol.
+pub(crate) const SYMBOLS: &str = include_str!("page/symbols.html");
+/// What the board's highlights mean.
+pub(crate) const LEGEND: &str = include_str!("page/legend.html");
 
 /// One step of a trace as the page replays it: the event, and the counters
 /// after it.
@@ -81,6 +90,8 @@ pub(crate) fn render(input: &PageInput<'_>) -> String {
             ("command", escape_html(&input.command)),
             ("summary", summary_attributes(input)),
             ("footer", escape_html(&footer(input))),
+            ("symbols", SYMBOLS.to_owned()),
+            ("legend", LEGEND.to_owned()),
             ("style", STYLE.to_owned()),
             ("script", SCRIPT.to_owned()),
             ("data", trace_json(input)),
@@ -132,13 +143,19 @@ fn trace_json(input: &PageInput<'_>) -> String {
             .map(|step| step.event.to_string())
             .collect(),
     };
-    serde_json::to_string(&payload)
-        .expect("the trace serialises: every key is a string")
+    script_json(&payload)
+}
+
+/// `value` as JSON that is safe inside a `<script>` element (see
+/// [`trace_json`]).
+pub(crate) fn script_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value)
+        .expect("the data serialises: every key is a string")
         .replace('<', r"\u003c")
 }
 
 /// `text` with the characters that mean something in HTML escaped.
-fn escape_html(text: &str) -> String {
+pub(crate) fn escape_html(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for character in text.chars() {
         match character {
@@ -154,7 +171,7 @@ fn escape_html(text: &str) -> String {
 
 /// `template` with each `{{name}}` replaced by its value, in one pass, so a
 /// value that happens to contain `{{...}}` (a command line can) stays as it is.
-fn fill(template: &str, values: &[(&str, String)]) -> String {
+pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
     let mut page = String::with_capacity(
         template.len() + values.iter().map(|(_, value)| value.len()).sum::<usize>(),
     );

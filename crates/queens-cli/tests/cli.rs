@@ -597,7 +597,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &[],
-            "error: 'queens' requires a subcommand but one was not provided [subcommands: count, first, all, check, trace, merge, plan, sudoku, help]",
+            "error: 'queens' requires a subcommand but one was not provided [subcommands: count, first, all, check, trace, merge, plan, sudoku, race, help]",
         ),
     ];
     for (args, message) in cases {
