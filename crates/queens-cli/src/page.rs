@@ -33,7 +33,7 @@ pub(crate) const LEGEND: &str = include_str!("page/legend.html");
 
 /// One step of a trace as the page replays it: the event, and the counters
 /// after it.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub(crate) struct Step {
     /// What happened.
     pub(crate) event: Event,

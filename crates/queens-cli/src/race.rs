@@ -287,3 +287,105 @@ fn cut(lane: &mut Lane, n: usize, keep: u64) {
     lane.steps = keep;
     lane.end = end;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::Step;
+
+    /// Every step of `solver`'s trace of `problem` as the model's tracer
+    /// tells it, with the counters after it.
+    fn steps(solver: &dyn Solver, problem: &Problem) -> Vec<Step> {
+        let counted = Cell::new(Stats::default());
+        let mut steps: Vec<Step> = Vec::new();
+        let mut solutions = 0;
+        let mut tracer = Tracer::new(solver.info().levels, |event: &Event, _: &[Square]| {
+            solutions += u64::from(matches!(event, Event::Solution { .. }));
+            steps.push(Step {
+                event: event.clone(),
+                stats: counted.get(),
+                solutions,
+            });
+            ControlFlow::Continue(())
+        });
+        let mut observers = (Counting(&counted), &mut tracer);
+        solver
+            .solve_observed(problem, &mut observers, &mut |_| ControlFlow::Continue(()))
+            .unwrap();
+        drop(tracer);
+        steps
+    }
+
+    /// The statistics and solutions of a counted run.
+    fn counted(solver: &dyn Solver, problem: &Problem) -> Counters {
+        let mut solutions = 0;
+        let stats = solver
+            .solve_counted(problem, &mut |_| {
+                solutions += 1;
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        Counters { stats, solutions }
+    }
+
+    #[test]
+    fn every_solvers_trace_comes_back_from_its_code_step_for_step() {
+        let problems = [
+            Problem::new(5),
+            Problem::with_queens(6, [Square::new(1, 3)]).unwrap(),
+        ];
+        for solver in queens_solvers::ALL {
+            for problem in &problems {
+                let traced = trace(solver, problem, u64::MAX).unwrap();
+                assert!(traced.whole);
+                let expected = steps(solver, problem);
+                let decoded: Vec<Step> =
+                    Replay::new(&traced.code, problem.n(), solver.info().levels.noun()).collect();
+                let name = solver.info().name;
+                assert_eq!(decoded.len(), expected.len(), "{name} on {problem}");
+                assert!(decoded == expected, "{name} on {problem}");
+                assert_eq!(traced.end, counted(solver, problem), "{name} on {problem}");
+                let cells: Vec<u64> = expected.iter().map(|step| step.stats.cells_read).collect();
+                assert_eq!(traced.cells, cells, "{name} on {problem}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_lane_past_its_budget_is_cut_to_what_the_race_needs() {
+        let problem = Problem::new(6);
+        let race = Race::run(&queens_solvers::ALL, &problem).unwrap();
+        let names: Vec<&str> = race.lanes.iter().map(|lane| lane.info.name).collect();
+        assert_eq!(
+            names,
+            [
+                "naive",
+                "permutation",
+                "matrix",
+                "array",
+                "lookup",
+                "bitboard"
+            ]
+        );
+        for lane in &race.lanes[1..] {
+            let solver = queens_solvers::by_name(lane.info.name).unwrap();
+            assert!(lane.whole, "{}", lane.info.name);
+            assert_eq!(lane.end, counted(solver, &problem), "{}", lane.info.name);
+            assert_eq!(lane.steps, lane.traced);
+        }
+        // The naive solver's 6,974,354 steps (`queens trace 6 --algo
+        // naive`) stop at the budget, and are kept as far as the furthest
+        // finish line needs: the permutation solver's 5,873 steps,
+        // matrix's 4,427 cells read (7,098 of naive's steps), or the
+        // slowest time.
+        let naive = &race.lanes[0];
+        assert!(!naive.whole);
+        assert_eq!(naive.traced, MOST_LANE_STEPS);
+        assert!(naive.steps >= 7_098, "{}", naive.steps);
+        assert!(naive.steps < MOST_LANE_STEPS);
+        assert_eq!(naive.cells.len() as u64, naive.steps);
+        assert_eq!(naive.end, naive.counters_at(6, naive.steps));
+        assert_eq!(naive.replay(6).count() as u64, naive.steps);
+        assert!(race.lanes.iter().all(|lane| lane.seconds > 0.0));
+    }
+}

@@ -18,7 +18,7 @@ use clap::Args;
 use queens_core::format::thousands;
 use queens_core::{Mode, Problem, Query, Solver, Square, modes};
 
-use crate::args;
+use crate::args::{self, ValueError};
 use crate::failure::{self, Failure};
 use crate::race::clock::Clock;
 use crate::race::terminal::{self, View};
@@ -93,11 +93,15 @@ pub(crate) fn about() -> String {
 }
 
 /// Parses `--clock`.
-fn parse_clock(name: &str) -> Result<Clock, String> {
+fn parse_clock(name: &str) -> Result<Clock, ValueError> {
     Clock::ALL
         .into_iter()
         .find(|clock| clock.name() == name)
-        .ok_or_else(|| format!("invalid value '{name}' for --clock: expected steps, cells or time"))
+        .ok_or_else(|| ValueError::Invalid {
+            argument: "--clock",
+            value: name.to_owned(),
+            reason: "expected steps, cells or time",
+        })
 }
 
 /// Runs `queens race`.

@@ -235,3 +235,111 @@ pub(crate) fn how_far(lanes: &[Lane], n: usize, index: usize, clock: Clock) -> O
         thousands(u128::from(counters.solutions)),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use queens_core::{Problem, Solver};
+
+    use super::*;
+    use crate::race::Race;
+
+    fn raced(n: usize, names: &[&str]) -> Race {
+        let solvers: Vec<&dyn Solver> = names
+            .iter()
+            .map(|name| queens_solvers::by_name(name).unwrap())
+            .collect();
+        Race::run(&solvers, &Problem::new(n)).unwrap()
+    }
+
+    #[test]
+    fn cheap_checks_pull_ahead_by_cells_read_and_tie_by_steps() {
+        let race = raced(6, &["matrix", "lookup"]);
+        let [matrix, lookup] = [&race.lanes[0], &race.lanes[1]];
+        let by_cells: Vec<String> = standings(&race.lanes, Clock::Cells)
+            .iter()
+            .map(|finish| {
+                let name = race.lanes[finish.lane].info.name;
+                format!("{name} {}", finish.describe(Clock::Cells))
+            })
+            .collect();
+        assert_eq!(
+            by_cells,
+            [
+                "lookup 1st at 2,682 cells read: 1.00×",
+                "matrix 2nd at 4,427 cells read: 1.65×"
+            ]
+        );
+        let by_steps: Vec<String> = standings(&race.lanes, Clock::Steps)
+            .iter()
+            .map(|finish| finish.describe(Clock::Steps))
+            .collect();
+        assert_eq!(by_steps, ["1st at 1,199 steps: 1.00×"; 2]);
+        assert_eq!(finish_line(&race.lanes, Clock::Cells), 4_427.0);
+        // When lookup finishes, matrix has read 2,682 cells or fewer.
+        let behind = Clock::Cells.position(matrix, 2_682.0);
+        assert!(behind < 1_199);
+        assert!(matrix.cells[behind as usize - 1] <= 2_682);
+        assert!(matrix.cells[behind as usize] > 2_682);
+        assert_eq!(Clock::Cells.position(lookup, 2_682.0), 1_199);
+        assert_eq!(Clock::Steps.position(lookup, 600.5), 600);
+        assert_eq!(Clock::Time.position(lookup, lookup.seconds), 1_199);
+        assert_eq!(Clock::Time.position(lookup, 0.0), 0);
+        assert_eq!(Clock::Time.position(lookup, lookup.seconds / 2.0), 599);
+        assert!(how_far(&race.lanes, 6, 0, Clock::Cells).is_none());
+    }
+
+    #[test]
+    fn a_cut_lane_says_how_far_it_got() {
+        // The counters are those of `queens trace 6 --algo naive --limit
+        // 7098` (and `--limit 1199`).
+        let race = raced(6, &["naive", "matrix", "lookup"]);
+        assert_eq!(
+            how_far(&race.lanes, 6, 0, Clock::Cells).as_deref(),
+            Some(
+                "naive was cut at its budget of 400,000 steps; when the others had finished, at \
+                 4,427 cells read, it had taken 7,098 steps, placed 2,370 queens, made 2,213 \
+                 safety checks (0.11% of its C(36, 6) = 1,947,792 placements) and found 0 \
+                 solutions."
+            )
+        );
+        assert_eq!(
+            how_far(&race.lanes, 6, 0, Clock::Steps).as_deref(),
+            Some(
+                "naive was cut at its budget of 400,000 steps; when the others had finished, at \
+                 1,199 steps, it had taken 1,199 steps, placed 403 queens, made 382 safety checks \
+                 (0.020% of its C(36, 6) = 1,947,792 placements) and found 0 solutions."
+            )
+        );
+        // Alone, a cut lane has no others to wait for.
+        let alone = raced(9, &["permutation"]);
+        assert_eq!(finish_line(&alone.lanes, Clock::Steps), 400_000.0);
+        assert!(standings(&alone.lanes, Clock::Steps).is_empty());
+        let said = how_far(&alone.lanes, 9, 0, Clock::Steps).unwrap();
+        assert!(
+            said.starts_with(
+                "permutation was cut at its budget of 400,000 steps; where its steps end, at \
+                 400,000 steps, it had taken 400,000 steps"
+            ),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn readings_places_and_shares_are_worded_for_people() {
+        assert_eq!(Clock::Time.reading(12.345e-6), "12.3 µs");
+        assert_eq!(Clock::Time.reading(0.004_567), "4.57 ms");
+        assert_eq!(Clock::Time.reading(999.96e-6), "1000 µs");
+        assert_eq!(Clock::Cells.reading(47_160.0), "47,160 cells read");
+        let places: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).into();
+        assert_eq!(
+            places,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
+            ]
+        );
+        assert_eq!(two_digits(12.34), "12");
+        assert_eq!(two_digits(0.1136), "0.11");
+        assert_eq!(two_digits(0.001_59), "0.0016");
+        assert_eq!(two_digits(0.0), "0");
+    }
+}

@@ -487,3 +487,171 @@ impl Iterator for Replay<'_> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(
+        event: Event,
+        (queens_placed, safety_checks, cells_read): (u64, u64, u64),
+        solutions: u64,
+    ) -> Step {
+        Step {
+            event,
+            stats: Stats {
+                queens_placed,
+                safety_checks,
+                cells_read,
+            },
+            solutions,
+        }
+    }
+
+    /// `steps` encoded on an `n`×`n` board, and decoded again.
+    fn round_trip(n: usize, steps: &[Step]) -> (String, Vec<Step>) {
+        let mut encoder = Encoder::new(n);
+        for step in steps {
+            encoder.push(
+                &step.event,
+                Counters {
+                    stats: step.stats,
+                    solutions: step.solutions,
+                },
+            );
+        }
+        let code = encoder.finish();
+        let decoded = Replay::new(&code, n, "row").collect();
+        (code, decoded)
+    }
+
+    #[test]
+    fn a_backtracking_search_reads_as_runs_of_rejections() {
+        let (a, b) = (Square::new(0, 0), Square::new(1, 2));
+        let steps = [
+            step(Event::Place { square: a }, (1, 1, 3), 0),
+            step(
+                Event::Reject {
+                    square: Square::new(1, 0),
+                    line: Line::Column,
+                    attacker: Some(a),
+                },
+                (1, 2, 6),
+                0,
+            ),
+            step(
+                Event::Reject {
+                    square: Square::new(1, 1),
+                    line: Line::Diagonal,
+                    attacker: Some(a),
+                },
+                (1, 3, 9),
+                0,
+            ),
+            step(Event::Place { square: b }, (2, 4, 12), 0),
+            step(
+                Event::Backtrack {
+                    noun: "row",
+                    depth: 2,
+                },
+                (2, 4, 12),
+                0,
+            ),
+            step(Event::Remove { square: b }, (2, 4, 12), 0),
+        ];
+        let (code, decoded) = round_trip(4, &steps);
+        // p, square 0, 3 cells; a run along row 1 from square 4 of two
+        // rejections: column by queen 0 (digit 16), 3 cells; diagonal by
+        // queen 0 (digit 32), 3 cells; p, square 6, 3 cells; b 2; x.
+        assert_eq!(code, "p03r42g3w3p63b2x");
+        assert_eq!(decoded, steps);
+    }
+
+    #[test]
+    fn what_no_letter_implies_is_written_out() {
+        let (a, b) = (Square::new(0, 1), Square::new(2, 3));
+        let steps = [
+            // A pre-placed queen placed without a check.
+            step(Event::Place { square: a }, (1, 0, 0), 0),
+            step(Event::Place { square: b }, (2, 0, 0), 0),
+            // A queen taken off that is not the last one placed.
+            step(Event::Remove { square: a }, (2, 0, 0), 0),
+            // Two checks before one event, and cells read with no check.
+            step(
+                Event::Reject {
+                    square: Square::new(3, 0),
+                    line: Line::AntiDiagonal,
+                    attacker: None,
+                },
+                (2, 2, 40),
+                0,
+            ),
+            step(
+                Event::Reject {
+                    square: Square::new(4, 0),
+                    line: Line::Row,
+                    attacker: Some(b),
+                },
+                (2, 3, 41),
+                0,
+            ),
+            step(
+                Event::Backtrack {
+                    noun: "row",
+                    depth: 4,
+                },
+                (2, 3, 45),
+                0,
+            ),
+            // A test of queens that are not the board's.
+            step(
+                Event::Test {
+                    queens: vec![a, b],
+                    conflict: None,
+                },
+                (2, 4, 47),
+                0,
+            ),
+            step(
+                Event::Test {
+                    queens: vec![b],
+                    conflict: Some(Line::Diagonal),
+                },
+                (2, 5, 48),
+                0,
+            ),
+            // A solution that is not the board's queens.
+            step(
+                Event::Solution {
+                    number: 1,
+                    queens: vec![1, 3, 0, 2, 4],
+                },
+                (2, 5, 48),
+                1,
+            ),
+        ];
+        let (code, decoded) = round_trip(5, &steps);
+        assert_eq!(decoded, steps);
+        // The run down column 0 starts after a `k` of one extra check.
+        assert!(code.contains("k10cf2"), "{code}");
+        assert!(code.contains("X1"), "{code}");
+        assert!(code.contains("T2"), "{code}");
+        assert!(code.contains("S13024"), "{code}");
+    }
+
+    #[test]
+    fn squares_past_sixty_four_take_two_digits() {
+        assert_eq!(square_width(8), 1);
+        assert_eq!(square_width(9), 2);
+        let corner = Square::new(14, 14);
+        let steps = [
+            step(Event::Place { square: corner }, (1, 1, 2_000), 0),
+            step(Event::Remove { square: corner }, (1, 1, 2_000), 0),
+        ];
+        let (code, decoded) = round_trip(MOST_N, &steps);
+        // Square 224 = 3 * 64 + 32: `3w`. 2,000 cells = 16 + 30 * 32 +
+        // 1 * 1,024: 32 + 16 (`M`), 32 + 30 (`-`), then 1.
+        assert_eq!(code, "p3wM-1x");
+        assert_eq!(decoded, steps);
+    }
+}
