@@ -15,7 +15,10 @@
 use queens_core::trace::Event;
 use queens_core::{Square, Stats};
 
-/// The page's skeleton, with `{{name}}` holes that [`fill`] fills.
+/// The frame of every page: the document around its `<main>`, with
+/// `{{name}}` holes that [`fill`] fills.
+const FRAME: &str = include_str!("page/frame.html");
+/// The page's `<main>`, with holes of its own.
 const TEMPLATE: &str = include_str!("page/page.html");
 /// The page's style sheet, after the board's.
 pub(crate) const STYLE: &str = concat!(
@@ -27,7 +30,7 @@ const SCRIPT: &str = concat!(include_str!("page/board.js"), include_str!("page/p
 /// The board's drawing code alone, for the race page.
 pub(crate) const BOARD_SCRIPT: &str = include_str!("page/board.js");
 /// The queen every square may show, as an SVG symbol.
-pub(crate) const SYMBOLS: &str = include_str!("page/symbols.html");
+const SYMBOLS: &str = include_str!("page/symbols.html");
 /// What the board's highlights mean.
 pub(crate) const LEGEND: &str = include_str!("page/legend.html");
 
@@ -82,19 +85,62 @@ pub(crate) fn render(input: &PageInput<'_>) -> String {
         "{}-queens, step by step: {} ({})",
         input.n, input.title, input.algorithm
     );
-    fill(
+    let main = fill(
         TEMPLATE,
         &[
-            ("title", escape_html(&heading)),
             ("heading", escape_html(&heading)),
             ("command", escape_html(&input.command)),
             ("summary", summary_attributes(input)),
             ("footer", escape_html(&footer(input))),
-            ("symbols", SYMBOLS.to_owned()),
             ("legend", LEGEND.to_owned()),
-            ("style", STYLE.to_owned()),
-            ("script", SCRIPT.to_owned()),
-            ("data", trace_json(input)),
+        ],
+    );
+    document(&Document {
+        kind: "queens trace --html",
+        title: &heading,
+        style: STYLE,
+        main,
+        replays: "the trace",
+        data_id: "trace-data",
+        data: trace_json(input),
+        script: SCRIPT,
+    })
+}
+
+/// What a page puts in the frame every page shares.
+pub(crate) struct Document<'a> {
+    /// The command that writes it, for the comment at its top.
+    pub(crate) kind: &'a str,
+    /// Its title, as text.
+    pub(crate) title: &'a str,
+    /// Its style sheet.
+    pub(crate) style: &'a str,
+    /// Its `<main>` element, filled.
+    pub(crate) main: String,
+    /// What its script replays, for readers without JavaScript.
+    pub(crate) replays: &'a str,
+    /// The id of the element that holds its data.
+    pub(crate) data_id: &'a str,
+    /// Its data, as JSON safe in a script element ([`script_json`]).
+    pub(crate) data: String,
+    /// Its script.
+    pub(crate) script: &'a str,
+}
+
+/// The whole HTML document of a page.
+pub(crate) fn document(page: &Document<'_>) -> String {
+    fill(
+        FRAME,
+        &[
+            ("kind", page.kind.to_owned()),
+            ("title", escape_html(page.title)),
+            ("style", page.style.to_owned()),
+            ("symbols", SYMBOLS.to_owned()),
+            ("main", page.main.clone()),
+            ("replays", page.replays.to_owned()),
+            ("data_id", page.data_id.to_owned()),
+            ("data", page.data.clone()),
+            ("script", page.script.to_owned()),
         ],
     )
 }

@@ -24,7 +24,7 @@ use crate::page::{self, escape_html, fill, script_json};
 use crate::race::clock::{self, Clock};
 use crate::race::{Lane, MOST_LANE_STEPS, Race};
 
-/// The page's skeleton, with `{{name}}` holes.
+/// The page's `<main>`, with `{{name}}` holes.
 const TEMPLATE: &str = include_str!("race_page/race.html");
 /// One lane's board and counters.
 const LANE: &str = include_str!("race_page/lane.html");
@@ -72,23 +72,26 @@ struct Shown {
 pub(crate) fn render(race: &Race, command: &str, clock: Clock) -> String {
     let names: Vec<&str> = race.lanes.iter().map(|lane| lane.info.name).collect();
     let heading = format!("{}-queens, side by side: {}", race.n, names.join(", "));
-    let style = format!("{}{STYLE}", page::STYLE);
-    let script = format!("{}{SCRIPT}", page::BOARD_SCRIPT);
-    fill(
+    let main = fill(
         TEMPLATE,
         &[
-            ("title", escape_html(&heading)),
             ("heading", escape_html(&heading)),
             ("command", escape_html(command)),
-            ("symbols", page::SYMBOLS.to_owned()),
             ("legend", page::LEGEND.to_owned()),
             ("lanes", lanes_markup(race)),
             ("footer", escape_html(&footer(race))),
-            ("style", style),
-            ("script", script),
-            ("data", script_json(&payload(race, clock))),
         ],
-    )
+    );
+    page::document(&page::Document {
+        kind: "queens race --html",
+        title: &heading,
+        style: &format!("{}{STYLE}", page::STYLE),
+        main,
+        replays: "the race",
+        data_id: "race-data",
+        data: script_json(&payload(race, clock)),
+        script: &format!("{}{SCRIPT}", page::BOARD_SCRIPT),
+    })
 }
 
 /// The boards and counters of every lane, for the script to fill.
