@@ -11,6 +11,11 @@
 //! saves a screenshot of the page at an instructive step to
 //! `docs/views/trace-page.png`.
 //!
+//! Then it checks the race page of `queens race --html` the same way
+//! ([`race`]): played to its end in each clock, every board's counters
+//! against the solvers' own statistics, and a screenshot to
+//! `docs/views/race-page.png`.
+//!
 //! Exit status: 0 when everything matches, 1 on a mismatch or a failure, 2
 //! when Chromium is missing.
 
@@ -25,6 +30,8 @@ use queens_core::{Problem, Stats};
 use queens_toolkit::child::GroupChild;
 
 use crate::Error;
+
+mod race;
 
 /// The browsers looked for on the `PATH`, in order: Debian's package
 /// installs `chromium`, some other systems `chromium-browser`.
@@ -58,6 +65,11 @@ pub struct Args {
     /// Where to save the screenshot (default: docs/views/trace-page.png).
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    /// Where to save the race page's screenshot (default:
+    /// docs/views/race-page.png). The race is on the board of --n, with
+    /// every solver that finds all solutions.
+    #[arg(long, value_name = "FILE")]
+    pub race_screenshot: Option<PathBuf>,
 }
 
 /// Accepts the name of a registered solver.
@@ -192,8 +204,15 @@ pub fn element_text<'d>(dom: &'d str, id: &str) -> Option<&'d str> {
 /// The value of `name` among the attributes of the page's
 /// `<main id="trace">` element.
 pub fn main_attribute<'d>(html: &'d str, name: &str) -> Option<&'d str> {
-    let start = html.find(r#"<main id="trace""#)?;
-    let tag = &html[start..start + html[start..].find('>')?];
+    attribute(html, "trace", name)
+}
+
+/// The value of `name` among the attributes of the element whose id is
+/// `id`, written in double quotes as the pages and Chromium write them.
+pub fn attribute<'d>(html: &'d str, id: &str, name: &str) -> Option<&'d str> {
+    let at = html.find(&format!(r#" id="{id}""#))?;
+    let start = html[..at].rfind('<')?;
+    let tag = &html[start..at + html[at..].find('>')?];
     let value = &tag[tag.find(&format!(r#" {name}=""#))? + name.len() + 3..];
     Some(&value[..value.find('"')?])
 }
@@ -246,7 +265,8 @@ pub fn run(args: &Args) -> Result<(), Error> {
     println!("browser: {}", browser_version(&browser));
 
     let page = folder.join("trace.html");
-    make_page(&root, args, &page)?;
+    let n = args.n.to_string();
+    make_page(&root, &["trace", &n, "--algo", &args.algo], &page)?;
     let html = std::fs::read_to_string(&page)
         .map_err(|error| Error::Failed(format!("cannot read {}: {error}", page.display())))?;
     let summary = Counters::summary(&html).map_err(Error::Failed)?;
@@ -279,7 +299,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
     if truncated {
         println!("the trace was cut short, so there is no whole run to compare the summary with");
     } else {
-        let counted = counted_run(args)?;
+        let counted = counted_run(&args.algo, args.n)?;
         let summary_checks = compare(summary, counted);
         println!(
             "its summary, against a counted run of {} on n = {}:",
@@ -300,7 +320,14 @@ pub fn run(args: &Args) -> Result<(), Error> {
         .clone()
         .unwrap_or_else(|| root.join("docs/views/trace-page.png"));
     let step = showcase_step(&html);
-    take_screenshot(&browser, &url, step, &screenshot, &folder)?;
+    let fragment = step.map_or_else(|| "end".to_owned(), |step| format!("step={step}"));
+    take_screenshot(
+        &browser,
+        &format!("{url}#{fragment}"),
+        WINDOW,
+        &screenshot,
+        &folder,
+    )?;
     println!(
         "screenshot: {} ({}, {}×{})",
         shown_path(&root, &screenshot),
@@ -315,6 +342,7 @@ pub fn run(args: &Args) -> Result<(), Error> {
         WINDOW.0,
         WINDOW.1
     );
+    race::check(&browser, &root, &folder, args)?;
     println!("browser check passed");
     Ok(())
 }
@@ -341,20 +369,20 @@ fn browser_version(browser: &Path) -> String {
         .unwrap_or_else(|| browser.display().to_string())
 }
 
-/// Writes the trace page with the workspace's `queens` binary.
-fn make_page(root: &Path, args: &Args, page: &Path) -> Result<(), Error> {
+/// Writes a page with the workspace's `queens` binary: `queens ARGS...
+/// --html PAGE`.
+fn make_page(root: &Path, queens: &[&str], page: &Path) -> Result<(), Error> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let n = args.n.to_string();
-    let trace = ["trace", &n, "--algo", &args.algo, "--html"];
+    let command = [queens, &["--html"]].concat();
     println!(
         "making the page: cargo run --release -p queens-cli -- {} {}",
-        trace.join(" "),
+        command.join(" "),
         shown_path(root, page)
     );
     let status = Command::new(cargo)
         .current_dir(root)
         .args(["run", "--quiet", "--release", "-p", "queens-cli", "--"])
-        .args(trace)
+        .args(&command)
         .arg(page)
         .stdout(Stdio::null())
         .status()
@@ -364,19 +392,20 @@ fn make_page(root: &Path, args: &Args, page: &Path) -> Result<(), Error> {
     } else {
         Err(Error::Failed(format!(
             "`queens {} {}` failed ({status})",
-            trace.join(" "),
+            command.join(" "),
             page.display()
         )))
     }
 }
 
-/// The statistics and solutions of a counted run of the traced problem.
-fn counted_run(args: &Args) -> Result<Counters, Error> {
-    let solver = queens_solvers::by_name(&args.algo)
-        .ok_or_else(|| Error::BadInput(format!("unknown algorithm '{}'", args.algo)))?;
+/// The statistics and solutions of a counted run of the solver `name` on a
+/// plain `n`-board.
+fn counted_run(name: &str, n: usize) -> Result<Counters, Error> {
+    let solver = queens_solvers::by_name(name)
+        .ok_or_else(|| Error::BadInput(format!("unknown algorithm '{name}'")))?;
     let mut solutions = 0;
     let stats: Stats = solver
-        .solve_counted(&Problem::new(args.n), &mut |_queens: &[usize]| {
+        .solve_counted(&Problem::new(n), &mut |_queens: &[usize]| {
             solutions += 1;
             ControlFlow::Continue(())
         })
@@ -405,11 +434,12 @@ fn print_checks(checks: &[Check], sides: (&str, &str)) {
     }
 }
 
-/// Saves a screenshot of the page at `step` (or at its end).
+/// Saves a screenshot of the page at `address` in a window of `window`
+/// pixels.
 fn take_screenshot(
     browser: &Path,
-    url: &str,
-    step: Option<usize>,
+    address: &str,
+    window: (u32, u32),
     screenshot: &Path,
     folder: &Path,
 ) -> Result<(), Error> {
@@ -425,13 +455,12 @@ fn take_screenshot(
     let target = std::path::absolute(folder.join("screenshot.png"))
         .map_err(|error| Error::Failed(format!("cannot resolve {}: {error}", folder.display())))?;
     let _ = std::fs::remove_file(&target);
-    let fragment = step.map_or_else(|| "end".to_owned(), |step| format!("step={step}"));
     open_headless(
         browser,
         &[
             format!("--screenshot={}", target.display()),
-            format!("--window-size={},{}", WINDOW.0, WINDOW.1),
-            format!("{url}#{fragment}"),
+            format!("--window-size={},{}", window.0, window.1),
+            address.to_owned(),
         ],
         None,
         folder,

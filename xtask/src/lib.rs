@@ -6,7 +6,7 @@
 //!
 //! - [`browser_check`]: `cargo xtask browser-check`, the trace page of
 //!   `queens trace --html` opened in a headless Chromium and its counters
-//!   checked;
+//!   checked, then a race page of `queens race --html` played to its end;
 //! - [`cluster_check`]: `cargo xtask cluster-check`, the Slurm job-array
 //!   script of `examples/slurm` run on a one-node cluster started for it;
 //! - [`compare`]: `cargo xtask compare`, every registered solver side by side

@@ -25,8 +25,9 @@ enum Task {
     /// counter against the textbook C bitboard counter (needs ../shared/peers
     /// and gcc).
     Peers(peers::Args),
-    /// The trace page of `queens trace --html` in headless Chromium: counters
-    /// checked, screenshot saved (needs `apt-get install chromium`).
+    /// The trace page of `queens trace --html` and the race page of `queens
+    /// race --html` in headless Chromium: counters checked, screenshots
+    /// saved (needs `apt-get install chromium`).
     BrowserCheck(browser_check::Args),
     /// `examples/slurm/count.sbatch` on a one-node Slurm cluster started for
     /// the check: n = 15 in 16 shards, two cancelled, merged, resubmitted,

@@ -279,7 +279,7 @@ fn is_negative_number(text: &str) -> bool {
 
 /// Parses a pre-placed queen, `ROW:COL`. Whether the square is on the board
 /// is the problem's to say, once `N` is known.
-fn parse_square(text: &str) -> Result<Square, ValueError> {
+pub(crate) fn parse_square(text: &str) -> Result<Square, ValueError> {
     let invalid = || ValueError::Invalid {
         argument: "--queen",
         value: text.to_owned(),
@@ -374,7 +374,7 @@ pub(crate) struct ListParser<T> {
 }
 
 /// The parser of `--algo`.
-const ALGORITHM: ListParser<&'static dyn Solver> = ListParser {
+pub(crate) const ALGORITHM: ListParser<&'static dyn Solver> = ListParser {
     parse: parse_algorithm,
     values: algorithm_values,
 };

@@ -282,6 +282,23 @@ pub(crate) enum Failure {
     /// The output could not be written.
     #[error("error: cannot write the output: {0}")]
     Output(#[from] io::Error),
+    /// A race on a board larger than its boards are drawn.
+    #[error("error: a race draws boards up to n = {most}; n = {n} is larger")]
+    RaceTooLarge {
+        /// The board size asked for.
+        n: usize,
+        /// The largest board a race draws.
+        most: usize,
+    },
+    /// One solver named twice in a race.
+    #[error("error: --algo {0} is given twice; each solver races once")]
+    RaceTwice(&'static str),
+    /// Ctrl-C stopped a race drawn on the terminal.
+    #[error("interrupted: the race stopped by Ctrl-C at {reading}")]
+    RaceInterrupted {
+        /// The clock's reading then.
+        reading: String,
+    },
     /// A search placed its budget of queens without an answer.
     #[error(
         "error: {}; pass --force without --budget to search on",
@@ -367,6 +384,8 @@ impl Failure {
             | Failure::Input(_)
             | Failure::NoPuzzle
             | Failure::TooLargeToDraw { .. }
+            | Failure::RaceTooLarge { .. }
+            | Failure::RaceTwice(_)
             | Failure::Malformed(_) => Status::BadInput,
             Failure::Sudoku { malformed, .. } if *malformed > 0 => Status::BadInput,
             Failure::Sudoku { stopped, .. } if *stopped > 0 => Status::Budget,
@@ -379,9 +398,9 @@ impl Failure {
             Failure::OverBudget { .. } => Status::Budget,
             Failure::Incomplete { .. } => Status::Incomplete,
             Failure::Output(_) | Failure::WriteFailed { .. } => Status::Output,
-            Failure::Interrupted { .. } | Failure::Recount(RecountError::Stopped { .. }) => {
-                Status::Interrupted
-            }
+            Failure::Interrupted { .. }
+            | Failure::RaceInterrupted { .. }
+            | Failure::Recount(RecountError::Stopped { .. }) => Status::Interrupted,
         }
     }
 

@@ -10,6 +10,7 @@
 //! queens all 8 --unique --format rows            # seed 004's table
 //! queens all 8 --unique --format svg --out dir   # 12 drawn boards, a sheet
 //! queens trace 4 --algo array     # the search, event by event
+//! queens race 6 --html race.html  # every solver on one board, side by side
 //! queens first 8 --json | queens check    # valid: 8 queens, ...
 //! ```
 //!
@@ -33,7 +34,10 @@
 //!   solutions are printed sorted in canonical order, as seed 004 tables
 //!   them. `trace` narrates the search event by event through the model's
 //!   tracer, and writes the replay page of [`page`]. `check` reads a
-//!   placement back ([`placement`]) and checks it in linear time;
+//!   placement back ([`placement`]) and checks it in linear time. `race`
+//!   traces several solvers on one board ([`race`]) and replays them side
+//!   by side on a page ([`race_page`], built on the replay page's board)
+//!   or on the terminal;
 //! - [`search`]: what the searching commands share: every check before the
 //!   search, then the search;
 //! - [`args`]: the arguments the commands share, declared with clap derive,
@@ -91,6 +95,8 @@ mod output;
 mod page;
 mod placement;
 mod progress;
+mod race;
+mod race_page;
 mod search;
 mod shard;
 

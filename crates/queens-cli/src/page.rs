@@ -15,16 +15,28 @@
 use queens_core::trace::Event;
 use queens_core::{Square, Stats};
 
-/// The page's skeleton, with `{{name}}` holes that [`fill`] fills.
+/// The frame of every page: the document around its `<main>`, with
+/// `{{name}}` holes that [`fill`] fills.
+const FRAME: &str = include_str!("page/frame.html");
+/// The page's `<main>`, with holes of its own.
 const TEMPLATE: &str = include_str!("page/page.html");
-/// The page's style sheet.
-const STYLE: &str = include_str!("page/page.css");
-/// The replay itself.
-const SCRIPT: &str = include_str!("page/page.js");
+/// The page's style sheet, after the board's.
+pub(crate) const STYLE: &str = concat!(
+    include_str!("page/board.css"),
+    include_str!("page/page.css")
+);
+/// The replay itself, after the board it draws on.
+const SCRIPT: &str = concat!(include_str!("page/board.js"), include_str!("page/page.js"));
+/// The board's drawing code alone, for the race page.
+pub(crate) const BOARD_SCRIPT: &str = include_str!("page/board.js");
+/// The queen every square may show, as an SVG symbol.
+const SYMBOLS: &str = include_str!("page/symbols.html");
+/// What the board's highlights mean.
+pub(crate) const LEGEND: &str = include_str!("page/legend.html");
 
 /// One step of a trace as the page replays it: the event, and the counters
 /// after it.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub(crate) struct Step {
     /// What happened.
     pub(crate) event: Event,
@@ -73,17 +85,62 @@ pub(crate) fn render(input: &PageInput<'_>) -> String {
         "{}-queens, step by step: {} ({})",
         input.n, input.title, input.algorithm
     );
-    fill(
+    let main = fill(
         TEMPLATE,
         &[
-            ("title", escape_html(&heading)),
             ("heading", escape_html(&heading)),
             ("command", escape_html(&input.command)),
             ("summary", summary_attributes(input)),
             ("footer", escape_html(&footer(input))),
-            ("style", STYLE.to_owned()),
-            ("script", SCRIPT.to_owned()),
-            ("data", trace_json(input)),
+            ("legend", LEGEND.to_owned()),
+        ],
+    );
+    document(&Document {
+        kind: "queens trace --html",
+        title: &heading,
+        style: STYLE,
+        main,
+        replays: "the trace",
+        data_id: "trace-data",
+        data: trace_json(input),
+        script: SCRIPT,
+    })
+}
+
+/// What a page puts in the frame every page shares.
+pub(crate) struct Document<'a> {
+    /// The command that writes it, for the comment at its top.
+    pub(crate) kind: &'a str,
+    /// Its title, as text.
+    pub(crate) title: &'a str,
+    /// Its style sheet.
+    pub(crate) style: &'a str,
+    /// Its `<main>` element, filled.
+    pub(crate) main: String,
+    /// What its script replays, for readers without JavaScript.
+    pub(crate) replays: &'a str,
+    /// The id of the element that holds its data.
+    pub(crate) data_id: &'a str,
+    /// Its data, as JSON safe in a script element ([`script_json`]).
+    pub(crate) data: String,
+    /// Its script.
+    pub(crate) script: &'a str,
+}
+
+/// The whole HTML document of a page.
+pub(crate) fn document(page: &Document<'_>) -> String {
+    fill(
+        FRAME,
+        &[
+            ("kind", page.kind.to_owned()),
+            ("title", escape_html(page.title)),
+            ("style", page.style.to_owned()),
+            ("symbols", SYMBOLS.to_owned()),
+            ("main", page.main.clone()),
+            ("replays", page.replays.to_owned()),
+            ("data_id", page.data_id.to_owned()),
+            ("data", page.data.clone()),
+            ("script", page.script.to_owned()),
         ],
     )
 }
@@ -132,13 +189,19 @@ fn trace_json(input: &PageInput<'_>) -> String {
             .map(|step| step.event.to_string())
             .collect(),
     };
-    serde_json::to_string(&payload)
-        .expect("the trace serialises: every key is a string")
+    script_json(&payload)
+}
+
+/// `value` as JSON that is safe inside a `<script>` element (see
+/// [`trace_json`]).
+pub(crate) fn script_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value)
+        .expect("the data serialises: every key is a string")
         .replace('<', r"\u003c")
 }
 
 /// `text` with the characters that mean something in HTML escaped.
-fn escape_html(text: &str) -> String {
+pub(crate) fn escape_html(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for character in text.chars() {
         match character {
@@ -154,7 +217,7 @@ fn escape_html(text: &str) -> String {
 
 /// `template` with each `{{name}}` replaced by its value, in one pass, so a
 /// value that happens to contain `{{...}}` (a command line can) stays as it is.
-fn fill(template: &str, values: &[(&str, String)]) -> String {
+pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
     let mut page = String::with_capacity(
         template.len() + values.iter().map(|(_, value)| value.len()).sum::<usize>(),
     );

@@ -597,7 +597,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &[],
-            "error: name a subcommand: count, first, all, check, trace, merge, plan, sudoku",
+            "error: name a subcommand: count, first, all, check, trace, merge, plan, sudoku, race",
         ),
     ];
     for (args, message) in cases {

@@ -15,6 +15,7 @@ mod count;
 mod first;
 mod merge;
 mod plan;
+mod race;
 mod sudoku;
 mod trace;
 
@@ -63,6 +64,10 @@ pub(crate) enum Command {
     /// in the seed's nine-line layout, with seed 002's backtracking or the
     /// fast solver; or count their solutions up to 2.
     Sudoku(sudoku::SudokuOptions),
+    /// Race several solvers on the same board, side by side: on the
+    /// terminal, or on a page with --html FILE.
+    #[command(long_about = race::about())]
+    Race(race::RaceOptions),
 }
 
 impl Command {
@@ -77,6 +82,7 @@ impl Command {
             Command::Merge(options) => merge::run(&options),
             Command::Plan(options) => plan::run(&options),
             Command::Sudoku(options) => sudoku::run(&options),
+            Command::Race(options) => race::run(&options),
         }
     }
 }

@@ -1,4 +1,5 @@
-// The replay of one trace of `queens trace --html`.
+// The replay of one trace of `queens trace --html`, on the board of
+// board.js, which is put before it.
 //
 // The trace is the JSON in #trace-data: the steps (each an event of the
 // solver's own search and the counters after it) and the narration of each
@@ -19,46 +20,18 @@
   const narration = data.narration;
   const byId = (id) => document.getElementById(id);
   const main = byId("trace");
-  const index = (square) => square.row * n + square.col;
 
   // Which cells hold a queen after the steps replayed so far.
   const occupied = new Uint8Array(n * n);
-  const preplaced = new Set(data.preplaced.map(index));
   // The step numbers (0-based) at which a solution was found.
   const solutionSteps = [];
   steps.forEach((step, number) => {
     if (step.event.event === "solution") solutionSteps.push(number);
   });
-  // A solver whose levels are the queens of a combination (the naive one)
-  // backtracks by queen number, not by row: its backtrack steps mark no line
-  // of the board.
-  const backtracksByLine = data.depth_noun === "row" || data.depth_noun === "column";
   let position = 0;
 
-  // The board's cells, drawn once; a render only changes their classes.
-  const board = byId("board");
-  const cells = [];
-  const rowLabels = [];
-  const columnLabels = [];
-  board.style.setProperty("--n", n);
-  board.appendChild(label(""));
-  for (let col = 0; col < n; col++) columnLabels.push(board.appendChild(label(col)));
-  for (let row = 0; row < n; row++) {
-    rowLabels.push(board.appendChild(label(row)));
-    for (let col = 0; col < n; col++) {
-      const cell = document.createElement("div");
-      cell.dataset.base = (row + col) % 2 === 0 ? "cell" : "cell dark";
-      cell.innerHTML = '<svg class="piece" viewBox="-20 -20 40 40"><use href="#queen"/></svg>';
-      cells.push(board.appendChild(cell));
-    }
-  }
-
-  function label(text) {
-    const element = document.createElement("div");
-    element.className = "label";
-    element.textContent = text;
-    return element;
-  }
+  const board = queensBoard(byId("board"), n, data.depth_noun, data.preplaced);
+  const { index, preplaced } = board;
 
   // Puts the queen of a place step on the board, or takes it off (and the
   // reverse when going back). Other events leave the board as it is.
@@ -74,97 +47,12 @@
     render();
   }
 
-  // The cells on `line` through `square`.
-  function cellsOnLine(square, line) {
-    const found = [];
-    for (let row = 0; row < n; row++) {
-      for (let col = 0; col < n; col++) {
-        if (
-          (line === "row" && row === square.row) ||
-          (line === "column" && col === square.col) ||
-          (line === "diagonal" && row - col === square.row - square.col) ||
-          (line === "anti-diagonal" && row + col === square.row + square.col)
-        ) {
-          found.push(row * n + col);
-        }
-      }
-    }
-    return found;
-  }
-
-  // Two queens of a tested placement that share `line`: the clash the naive
-  // solver's test found.
-  function clash(queens, line) {
-    for (let i = 0; i < queens.length; i++) {
-      for (let j = i + 1; j < queens.length; j++) {
-        if (cellsOnLine(queens[i], line).includes(index(queens[j]))) return [queens[i], queens[j]];
-      }
-    }
-    return null;
-  }
-
-  // The highlight of each cell for one step, and the row or column label to
-  // mark as the depth the search is at.
-  function highlights(event) {
-    const marks = new Array(n * n).fill("");
-    const mark = (cell, name) => (marks[cell] += " " + name);
-    let depth = null;
-    const depthOf = (square) => (data.depth_noun === "row" ? square.row : square.col);
-    switch (event && event.event) {
-      case "place":
-        mark(index(event.square), "placed");
-        depth = depthOf(event.square);
-        break;
-      case "remove":
-        mark(index(event.square), "removed");
-        depth = depthOf(event.square);
-        break;
-      case "reject":
-        cellsOnLine(event.square, event.line).forEach((cell) => mark(cell, "line"));
-        mark(index(event.square), "tried");
-        if (event.attacker) mark(index(event.attacker), "attacker");
-        depth = depthOf(event.square);
-        break;
-      case "test": {
-        // The naive solver puts each queen on the board before the test;
-        // drawing the tested ones too keeps the picture right regardless.
-        event.queens.filter((square) => !occupied[index(square)]).forEach((square) => mark(index(square), "queen"));
-        const pair = event.conflict && clash(event.queens, event.conflict);
-        if (pair) {
-          cellsOnLine(pair[0], event.conflict).forEach((cell) => mark(cell, "line"));
-          pair.forEach((square) => mark(index(square), "attacker"));
-        }
-        break;
-      }
-      case "backtrack":
-        if (!backtracksByLine) break;
-        depth = event.depth;
-        for (let other = 0; other < n && depth < n; other++) {
-          mark(data.depth_noun === "row" ? depth * n + other : other * n + depth, "dead-end");
-        }
-        break;
-      case "solution":
-        event.queens.forEach((col, row) => mark(row * n + col, "solution"));
-        break;
-    }
-    return { marks, depth };
-  }
-
   const number = (value) => value.toLocaleString("en-US");
 
   function render() {
     const step = position > 0 ? steps[position - 1] : null;
     const event = step && step.event;
-    const { marks, depth } = highlights(event);
-    cells.forEach((cell, at) => {
-      let classes = cell.dataset.base + marks[at];
-      if (occupied[at]) classes += " queen";
-      if (preplaced.has(at)) classes += " preplaced";
-      if (cell.className !== classes) cell.className = classes;
-    });
-    const depthLabels = data.depth_noun === "row" ? rowLabels : columnLabels;
-    rowLabels.concat(columnLabels).forEach((element) => element.classList.remove("current"));
-    if (depth !== null && depth < n) depthLabels[depth].classList.add("current");
+    board.draw(event, occupied);
 
     const eventLine = byId("event");
     eventLine.className = "event " + (event ? event.event : "");

@@ -1,0 +1,391 @@
+//! A race: several solvers search the same board, each traced by its own
+//! instrumentation, for `queens race` to replay side by side on a page
+//! ([`crate::race_page`]) or on a terminal ([`terminal`]).
+//!
+//! Each solver runs once under the model's [`Tracer`], as `queens trace`
+//! runs it, and its events are kept in the compact code of [`compact`],
+//! with the counters after each. A lane (one solver's board) keeps at most
+//! [`MOST_LANE_STEPS`] steps: the naive solver's search of a 6×6 board has
+//! more than six million, and no page could hold them. A lane cut there is
+//! kept as far as the race needs it, to the moment the last whole lane
+//! finishes by each [`Clock`], so that it can say how far it had got.
+//!
+//! Each lane's time comes from its solver's silent path, as `cargo xtask
+//! compare` times it: the median of three runs of the whole search (a cut
+//! lane: of its search stopped at the queens its trace placed), which gives
+//! each step the time it costs on this machine for the time clock.
+//!
+//! Nothing here can take hours: a trace stops at its budget of steps, and
+//! the searches it times are no longer than the traces.
+
+pub(crate) mod clock;
+pub(crate) mod compact;
+pub(crate) mod terminal;
+
+use std::cell::Cell;
+use std::hint::black_box;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use queens_core::trace::{Event, Tracer};
+use queens_core::watch::{Halt, Watcher};
+use queens_core::{
+    Instrument, Line, Observer, Problem, Solver, SolverInfo, Square, Stats, Watch, Workload,
+};
+
+use crate::failure::Failure;
+use crate::progress;
+use clock::Clock;
+use compact::{Counters, Encoder, Replay};
+
+/// The most steps one lane keeps: a page of six lanes so long still loads
+/// in a second or two and stays under a few megabytes.
+pub(crate) const MOST_LANE_STEPS: u64 = 400_000;
+
+/// Timed runs of each search; the median is kept.
+const RUNS: usize = 3;
+
+/// A timed run repeats a short search until it has run this long, then
+/// divides, so that a search of microseconds is not lost in the clock's
+/// noise.
+const LEAST_RUN: Duration = Duration::from_millis(20);
+
+/// One solver's board in the race.
+pub(crate) struct Lane {
+    /// What the solver tells about itself.
+    pub(crate) info: SolverInfo,
+    /// The work its whole search does, when the solver can say beforehand.
+    pub(crate) workload: Option<Workload>,
+    /// The steps kept, in the code of [`compact`].
+    pub(crate) code: String,
+    /// How many steps the code holds.
+    pub(crate) steps: u64,
+    /// How many steps were traced before the lane was cut to the race:
+    /// more than it holds when the race did not need them all.
+    pub(crate) traced: u64,
+    /// The cells read after each step, for the clock of cells read.
+    pub(crate) cells: Vec<u64>,
+    /// The counters after the last step kept.
+    pub(crate) end: Counters,
+    /// Whether the steps kept are the whole search.
+    pub(crate) whole: bool,
+    /// The time the steps kept take on the solver's silent path, in
+    /// seconds.
+    pub(crate) seconds: f64,
+}
+
+impl Lane {
+    /// The steps of the lane, replayed.
+    pub(crate) fn replay(&self, n: usize) -> Replay<'_> {
+        Replay::new(&self.code, n, self.info.levels.noun())
+    }
+
+    /// The counters after the first `steps` steps.
+    pub(crate) fn counters_at(&self, n: usize, steps: u64) -> Counters {
+        let mut replay = self.replay(n);
+        for _ in 0..steps {
+            if replay.next().is_none() {
+                break;
+            }
+        }
+        replay.counters()
+    }
+}
+
+/// Every lane of a race on one board.
+pub(crate) struct Race {
+    /// The board size.
+    pub(crate) n: usize,
+    /// The queens placed before the search.
+    pub(crate) preplaced: Vec<Square>,
+    /// One lane per solver, in the order asked.
+    pub(crate) lanes: Vec<Lane>,
+}
+
+impl Race {
+    /// Traces and times every solver of `solvers` on `problem`, then cuts
+    /// the lanes that reached their budget to what the race needs.
+    pub(crate) fn run(solvers: &[&dyn Solver], problem: &Problem) -> Result<Race, Failure> {
+        let mut lanes = solvers
+            .iter()
+            .map(|&solver| lane(solver, problem, MOST_LANE_STEPS))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut race = Race {
+            n: problem.n(),
+            preplaced: problem.preplaced().to_vec(),
+            lanes: Vec::new(),
+        };
+        let needed: Vec<(Clock, f64)> = Clock::ALL
+            .iter()
+            .map(|&clock| (clock, clock::finish_line(&lanes, clock)))
+            .collect();
+        for lane in &mut lanes {
+            if !lane.whole {
+                let keep = needed
+                    .iter()
+                    .map(|&(clock, at)| clock.position(lane, at))
+                    .max()
+                    .unwrap_or(lane.steps);
+                cut(lane, race.n, keep);
+            }
+        }
+        race.lanes = lanes;
+        Ok(race)
+    }
+}
+
+/// Traces `solver` on `problem` for at most `most` steps and times it.
+fn lane(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<Lane, Failure> {
+    let info = solver.info();
+    let traced = trace(solver, problem, most)?;
+    let seconds = if traced.whole {
+        timed(|| whole_search(solver, problem))
+    } else {
+        timed(|| stopped_search(solver, problem, traced.end.stats.queens_placed))
+    };
+    Ok(Lane {
+        workload: info.workload.map(|workload| workload(problem)),
+        info,
+        steps: traced.cells.len() as u64,
+        traced: traced.cells.len() as u64,
+        code: traced.code,
+        cells: traced.cells,
+        end: traced.end,
+        whole: traced.whole,
+        seconds,
+    })
+}
+
+/// What tracing a lane gives.
+struct Traced {
+    code: String,
+    cells: Vec<u64>,
+    end: Counters,
+    whole: bool,
+}
+
+/// Runs `solver` on `problem` under the model's tracer, encoding each step
+/// with the counters after it, for at most `most` steps. Ctrl-C stops it.
+fn trace(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<Traced, Failure> {
+    let counted = Cell::new(Stats::default());
+    let mut encoder = Encoder::new(problem.n());
+    let mut cells = Vec::new();
+    let mut end = Counters::default();
+    let mut tracer = Tracer::new(solver.info().levels, |event: &Event, _: &[Square]| {
+        if cells.len() as u64 == most {
+            return ControlFlow::Break(());
+        }
+        end = Counters {
+            stats: counted.get(),
+            solutions: end.solutions + u64::from(matches!(event, Event::Solution { .. })),
+        };
+        encoder.push(event, end);
+        cells.push(end.stats.cells_read);
+        ControlFlow::Continue(())
+    });
+    let mut watch = Watch::new(Instrument::Off).with_stop(progress::interrupt_flag());
+    let mut observers = ((Counting(&counted), &mut tracer), Watcher::new(&mut watch));
+    solver.solve_observed(problem, &mut observers, &mut |_| ControlFlow::Continue(()))?;
+    let (_, halt) = observers.1.finish();
+    let whole = !tracer.stopped();
+    drop(tracer);
+    if halt == Some(Halt::Interrupted) {
+        return Err(Failure::Interrupted {
+            solutions: end.solutions,
+        });
+    }
+    Ok(Traced {
+        code: encoder.finish(),
+        cells,
+        end,
+        whole,
+    })
+}
+
+/// Counts the statistics into a cell that the tracer's callback reads: it
+/// hears each call before the tracer does, so the counters the callback
+/// reads include the event it is told and every silent check before it.
+struct Counting<'c>(&'c Cell<Stats>);
+
+impl Counting<'_> {
+    fn count(&self, event: impl FnOnce(&mut Stats) -> ControlFlow<()>) -> ControlFlow<()> {
+        let mut stats = self.0.get();
+        let flow = event(&mut stats);
+        self.0.set(stats);
+        flow
+    }
+}
+
+impl Observer for Counting<'_> {
+    fn placed(&mut self, square: Square) -> ControlFlow<()> {
+        self.count(|stats| stats.placed(square))
+    }
+
+    fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        let _ = self.count(|stats| {
+            stats.checked(square, cells_read, conflict);
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
+        let _ = self.count(|stats| {
+            stats.tested(queens, cells_read, conflict);
+            ControlFlow::Continue(())
+        });
+    }
+}
+
+/// The whole search on the silent path.
+fn whole_search(solver: &dyn Solver, problem: &Problem) {
+    let _ = black_box(solver.solve(problem, &mut |_| ControlFlow::Continue(())));
+}
+
+/// The search on the silent path, stopped at the queen that makes `queens`.
+fn stopped_search(solver: &dyn Solver, problem: &Problem, queens: u64) {
+    let mut watch = Watch::new(Instrument::Off).with_budget(Some(queens.max(1)));
+    let _ =
+        black_box(solver.solve_watched(problem, &mut watch, &mut |_| ControlFlow::Continue(())));
+}
+
+/// The median time of one `search`, in seconds, over [`RUNS`] runs, each
+/// repeating it until it lasts [`LEAST_RUN`].
+fn timed(mut search: impl FnMut()) -> f64 {
+    let mut runs: Vec<f64> = (0..RUNS)
+        .map(|_| {
+            let started = Instant::now();
+            let mut searches = 0u32;
+            while searches == 0 || started.elapsed() < LEAST_RUN {
+                search();
+                searches += 1;
+            }
+            started.elapsed().as_secs_f64() / f64::from(searches)
+        })
+        .collect();
+    runs.sort_by(f64::total_cmp);
+    runs[RUNS / 2]
+}
+
+/// Keeps the first `keep` steps of a lane that was cut at its budget, and
+/// the time they take at its pace.
+fn cut(lane: &mut Lane, n: usize, keep: u64) {
+    if keep >= lane.steps {
+        return;
+    }
+    let mut encoder = Encoder::new(n);
+    let mut end = Counters::default();
+    for step in lane.replay(n).take(keep as usize) {
+        end = Counters {
+            stats: step.stats,
+            solutions: step.solutions,
+        };
+        encoder.push(&step.event, end);
+    }
+    lane.seconds *= keep as f64 / lane.steps as f64;
+    lane.code = encoder.finish();
+    lane.cells.truncate(keep as usize);
+    lane.steps = keep;
+    lane.end = end;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::Step;
+
+    /// Every step of `solver`'s trace of `problem` as the model's tracer
+    /// tells it, with the counters after it.
+    fn steps(solver: &dyn Solver, problem: &Problem) -> Vec<Step> {
+        let counted = Cell::new(Stats::default());
+        let mut steps: Vec<Step> = Vec::new();
+        let mut solutions = 0;
+        let mut tracer = Tracer::new(solver.info().levels, |event: &Event, _: &[Square]| {
+            solutions += u64::from(matches!(event, Event::Solution { .. }));
+            steps.push(Step {
+                event: event.clone(),
+                stats: counted.get(),
+                solutions,
+            });
+            ControlFlow::Continue(())
+        });
+        let mut observers = (Counting(&counted), &mut tracer);
+        solver
+            .solve_observed(problem, &mut observers, &mut |_| ControlFlow::Continue(()))
+            .unwrap();
+        drop(tracer);
+        steps
+    }
+
+    /// The statistics and solutions of a counted run.
+    fn counted(solver: &dyn Solver, problem: &Problem) -> Counters {
+        let mut solutions = 0;
+        let stats = solver
+            .solve_counted(problem, &mut |_| {
+                solutions += 1;
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        Counters { stats, solutions }
+    }
+
+    #[test]
+    fn every_solvers_trace_comes_back_from_its_code_step_for_step() {
+        let problems = [
+            Problem::new(5),
+            Problem::with_queens(6, [Square::new(1, 3)]).unwrap(),
+        ];
+        for solver in queens_solvers::FINDS_ALL {
+            for problem in &problems {
+                let traced = trace(solver, problem, u64::MAX).unwrap();
+                assert!(traced.whole);
+                let expected = steps(solver, problem);
+                let decoded: Vec<Step> =
+                    Replay::new(&traced.code, problem.n(), solver.info().levels.noun()).collect();
+                let name = solver.info().name;
+                assert_eq!(decoded.len(), expected.len(), "{name} on {problem}");
+                assert!(decoded == expected, "{name} on {problem}");
+                assert_eq!(traced.end, counted(solver, problem), "{name} on {problem}");
+                let cells: Vec<u64> = expected.iter().map(|step| step.stats.cells_read).collect();
+                assert_eq!(traced.cells, cells, "{name} on {problem}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_lane_past_its_budget_is_cut_to_what_the_race_needs() {
+        let problem = Problem::new(6);
+        let race = Race::run(&queens_solvers::FINDS_ALL, &problem).unwrap();
+        let names: Vec<&str> = race.lanes.iter().map(|lane| lane.info.name).collect();
+        assert_eq!(
+            names,
+            [
+                "naive",
+                "permutation",
+                "matrix",
+                "array",
+                "lookup",
+                "bitboard"
+            ]
+        );
+        for lane in &race.lanes[1..] {
+            let solver = queens_solvers::by_name(lane.info.name).unwrap();
+            assert!(lane.whole, "{}", lane.info.name);
+            assert_eq!(lane.end, counted(solver, &problem), "{}", lane.info.name);
+            assert_eq!(lane.steps, lane.traced);
+        }
+        // The naive solver's 6,974,354 steps (`queens trace 6 --algo
+        // naive`) stop at the budget, and are kept as far as the furthest
+        // finish line needs: the permutation solver's 5,873 steps,
+        // matrix's 4,427 cells read (7,098 of naive's steps), or the
+        // slowest time.
+        let naive = &race.lanes[0];
+        assert!(!naive.whole);
+        assert_eq!(naive.traced, MOST_LANE_STEPS);
+        assert!(naive.steps >= 7_098, "{}", naive.steps);
+        assert!(naive.steps < MOST_LANE_STEPS);
+        assert_eq!(naive.cells.len() as u64, naive.steps);
+        assert_eq!(naive.end, naive.counters_at(6, naive.steps));
+        assert_eq!(naive.replay(6).count() as u64, naive.steps);
+        assert!(race.lanes.iter().all(|lane| lane.seconds > 0.0));
+    }
+}

@@ -1,0 +1,196 @@
+//! The race page: one self-contained HTML file, written by `queens race N
+//! --html FILE`, with a board per solver side by side, each replaying its
+//! solver's own trace under one of three clocks ([`Clock`]).
+//!
+//! The page is hand-written HTML, CSS and JavaScript (the files under
+//! `src/race_page/`), built on the trace page's board, style sheet, queen
+//! and legend ([`crate::page`]), and filled in here with every lane's
+//! compact trace ([`crate::race::compact`]) as JSON. It needs nothing from
+//! the network.
+//!
+//! Each lane also carries what it must show when the race is over by each
+//! clock, worked out here by the same rules the terminal view uses: its
+//! counters and its standing (`finished 2nd at 4,427 cells read: 1.65×`),
+//! or for a lane cut at its budget how far it had got. `cargo xtask
+//! browser-check` plays the page to its end in each clock and compares what
+//! it shows with these, and with the solvers' own statistics.
+
+use std::collections::BTreeMap;
+
+use queens_core::Square;
+use queens_core::format::thousands;
+
+use crate::page::{self, escape_html, fill, script_json};
+use crate::race::clock::{self, Clock};
+use crate::race::{Lane, MOST_LANE_STEPS, Race};
+
+/// The page's `<main>`, with `{{name}}` holes.
+const TEMPLATE: &str = include_str!("race_page/race.html");
+/// One lane's board and counters.
+const LANE: &str = include_str!("race_page/lane.html");
+/// The race's own style, after the trace page's.
+const STYLE: &str = include_str!("race_page/race.css");
+/// The race itself.
+const SCRIPT: &str = include_str!("race_page/race.js");
+
+/// What the page's script reads.
+#[derive(serde::Serialize)]
+struct Payload<'r> {
+    n: usize,
+    preplaced: &'r [Square],
+    /// The clock the page opens with.
+    clock: &'static str,
+    lanes: Vec<LaneData<'r>>,
+}
+
+/// One lane as the script reads it.
+#[derive(serde::Serialize)]
+struct LaneData<'r> {
+    name: &'static str,
+    /// "row", "column" or "queen": what a backtrack leaves.
+    noun: &'static str,
+    code: &'r str,
+    steps: u64,
+    whole: bool,
+    seconds: f64,
+    /// What the lane shows at the finish line, by clock name.
+    finish: BTreeMap<&'static str, Shown>,
+}
+
+/// The counters and the status a lane shows when the race is over.
+#[derive(serde::Serialize)]
+struct Shown {
+    step: u64,
+    queens_placed: u64,
+    safety_checks: u64,
+    cells_read: u64,
+    solutions: u64,
+    status: String,
+}
+
+/// The whole page for `race`, made by `command`, opening with `clock`.
+pub(crate) fn render(race: &Race, command: &str, clock: Clock) -> String {
+    let names: Vec<&str> = race.lanes.iter().map(|lane| lane.info.name).collect();
+    let heading = format!("{}-queens, side by side: {}", race.n, names.join(", "));
+    let main = fill(
+        TEMPLATE,
+        &[
+            ("heading", escape_html(&heading)),
+            ("command", escape_html(command)),
+            ("legend", page::LEGEND.to_owned()),
+            ("lanes", lanes_markup(race)),
+            ("footer", escape_html(&footer(race))),
+        ],
+    );
+    page::document(&page::Document {
+        kind: "queens race --html",
+        title: &heading,
+        style: &format!("{}{STYLE}", page::STYLE),
+        main,
+        replays: "the race",
+        data_id: "race-data",
+        data: script_json(&payload(race, clock)),
+        script: &format!("{}{SCRIPT}", page::BOARD_SCRIPT),
+    })
+}
+
+/// The boards and counters of every lane, for the script to fill.
+fn lanes_markup(race: &Race) -> String {
+    race.lanes
+        .iter()
+        .map(|lane| {
+            fill(
+                LANE,
+                &[
+                    ("name", lane.info.name.to_owned()),
+                    ("title", escape_html(lane.info.title)),
+                    ("steps", thousands(u128::from(lane.steps))),
+                    ("kept", kept(lane)),
+                ],
+            )
+        })
+        .collect()
+}
+
+/// What a lane's steps are: the whole search, or its beginning.
+fn kept(lane: &Lane) -> String {
+    if lane.whole {
+        "the whole search".to_owned()
+    } else {
+        format!(
+            "cut: its search has more than {} steps",
+            thousands(u128::from(MOST_LANE_STEPS))
+        )
+    }
+}
+
+/// The line at the foot of the page: where the times come from.
+fn footer(race: &Race) -> String {
+    let times: Vec<String> = race
+        .lanes
+        .iter()
+        .map(|lane| {
+            let per_step = if lane.steps == 0 {
+                0.0
+            } else {
+                lane.seconds / lane.steps as f64
+            };
+            format!("{} {:.2} ns a step", lane.info.name, per_step * 1e9)
+        })
+        .collect();
+    format!(
+        "Each board replays its solver's own trace (queens_core::trace). The time clock \
+         gives each step its solver's time per step on the silent path, measured on the \
+         machine that wrote the page: {}.",
+        times.join(", ")
+    )
+}
+
+/// The script's data: every lane, and what it shows at the finish.
+fn payload(race: &Race, clock: Clock) -> Payload<'_> {
+    let lanes = race
+        .lanes
+        .iter()
+        .enumerate()
+        .map(|(index, lane)| LaneData {
+            name: lane.info.name,
+            noun: lane.info.levels.noun(),
+            code: &lane.code,
+            steps: lane.steps,
+            whole: lane.whole,
+            seconds: lane.seconds,
+            finish: Clock::ALL
+                .iter()
+                .map(|&clock| (clock.name(), shown(race, index, clock)))
+                .collect(),
+        })
+        .collect();
+    Payload {
+        n: race.n,
+        preplaced: &race.preplaced,
+        clock: clock.name(),
+        lanes,
+    }
+}
+
+/// What lane `index` shows when the race is over by `clock`.
+fn shown(race: &Race, index: usize, clock: Clock) -> Shown {
+    let lane = &race.lanes[index];
+    let step = clock.position(lane, clock::finish_line(&race.lanes, clock));
+    let counters = lane.counters_at(race.n, step);
+    let status = clock::how_far(&race.lanes, race.n, index, clock).unwrap_or_else(|| {
+        clock::standings(&race.lanes, clock)
+            .into_iter()
+            .find(|finish| finish.lane == index)
+            .map(|finish| format!("finished {}", finish.describe(clock)))
+            .unwrap_or_default()
+    });
+    Shown {
+        step,
+        queens_placed: counters.stats.queens_placed,
+        safety_checks: counters.stats.safety_checks,
+        cells_read: counters.stats.cells_read,
+        solutions: counters.solutions,
+        status,
+    }
+}
