@@ -1,5 +1,6 @@
-//! The passes with AVX2 vectors: the eight lanes of a pass in one 256-bit
-//! register per field, packed by one lane permutation per field.
+//! The lane operations with AVX2 vectors: the sixteen lanes of a pass in
+//! two 256-bit registers per field, packed by one lane permutation per
+//! register.
 //!
 //! Every function here is compiled for AVX2 (`#[target_feature]`), which
 //! makes its intrinsics safe to call; vectors are loaded from and stored to
@@ -10,13 +11,16 @@
 
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi32_si128, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps,
-    _mm256_cmpeq_epi32, _mm256_cmpgt_epi32, _mm256_movemask_ps, _mm256_or_si256,
-    _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setzero_si256,
-    _mm256_sll_epi32, _mm256_srl_epi32, _mm256_sub_epi32, _mm256_xor_si256,
+    _mm256_cmpeq_epi32, _mm256_movemask_ps, _mm256_or_si256, _mm256_permutevar8x32_epi32,
+    _mm256_set1_epi32, _mm256_setzero_si256, _mm256_sll_epi32, _mm256_srl_epi32, _mm256_sub_epi32,
+    _mm256_xor_si256,
 };
 use std::sync::atomic::AtomicBool;
 
-use super::{CAP, Ends, LANES, Layout, Levels, SEARCHES, drive};
+use super::{Ends, Layout, Levels, SEARCHES, SLOTS, define_pass, drive};
+
+/// The lanes of one AVX2 register.
+const HALF: usize = 8;
 
 /// Proof that the processor has AVX2: made only by [`Avx2::detect`].
 #[derive(Clone, Copy, Debug)]
@@ -64,14 +68,19 @@ fn run<const EARLY: bool>(
     drive(levels, stop, |levels, d| pass::<EARLY>(levels, layout, d))
 }
 
+define_pass!(#[target_feature(enable = "avx2,popcnt")]);
+
+/// Sixteen lanes: the first eight in one register, the last in the other.
+type V = [__m256i; 2];
+
 /// `COMPACT[mask]`: the lanes whose bit is set in `mask`, in order, as a
 /// permutation that moves them to the front.
-static COMPACT: [[u32; LANES]; 1 << LANES] = {
-    let mut table = [[0; LANES]; 1 << LANES];
+static COMPACT: [[u32; HALF]; 1 << HALF] = {
+    let mut table = [[0; HALF]; 1 << HALF];
     let mut mask = 0;
-    while mask < 1 << LANES {
+    while mask < 1 << HALF {
         let (mut lane, mut to) = (0, 0);
-        while lane < LANES {
+        while lane < HALF {
             if mask & 1 << lane != 0 {
                 table[mask][to] = lane as u32;
                 to += 1;
@@ -83,116 +92,114 @@ static COMPACT: [[u32; LANES]; 1 << LANES] = {
     table
 };
 
+/// The lanes a store keeps: a permutation of each register, and how many
+/// lanes the first one keeps.
+struct Keep {
+    first: __m256i,
+    second: __m256i,
+    kept_first: usize,
+}
+
+/// The permutations that keep the lanes whose bit is set in `mask`.
+#[target_feature(enable = "avx2,popcnt")]
+fn compaction(mask: u32) -> Keep {
+    let first = mask as usize & 0xff;
+    Keep {
+        first: bytemuck::cast(COMPACT[first]),
+        second: bytemuck::cast(COMPACT[(mask >> HALF) as usize & 0xff]),
+        kept_first: first.count_ones() as usize,
+    }
+}
+
 /// Eight lanes of `queue` from `at`.
 #[target_feature(enable = "avx2")]
-fn load(queue: &[u32; CAP], at: usize) -> __m256i {
-    let lanes: [u32; LANES] = queue[at..at + LANES]
+fn load_half(queue: &[u32; SLOTS], at: usize) -> __m256i {
+    let lanes: [u32; HALF] = queue[at..at + HALF]
         .try_into()
-        .expect("a vector's worth of lanes");
+        .expect("a register's worth of lanes");
     bytemuck::cast(lanes)
 }
 
-/// The lanes of `vector` selected by `permutation`, stored to `queue` from
-/// `at` (all eight lanes are written; those past the selected ones are
-/// overwritten by the next store or lie past the queue's length).
+/// Sixteen lanes of `queue` from `at`.
 #[target_feature(enable = "avx2")]
-fn store(queue: &mut [u32; CAP], at: usize, vector: __m256i, permutation: __m256i) {
-    let lanes: [u32; LANES] = bytemuck::cast(_mm256_permutevar8x32_epi32(vector, permutation));
-    queue[at..at + LANES].copy_from_slice(&lanes);
+fn load(queue: &[u32; SLOTS], at: usize) -> V {
+    [load_half(queue, at), load_half(queue, at + HALF)]
 }
 
-/// The lanes of a comparison's result that are set, as a mask of eight
-/// bits.
+/// The lanes of `register` that `permutation` selects, stored to `queue`
+/// from `at` (all eight lanes are written; those past the selected ones
+/// are overwritten by the next store or lie past the queue's length).
 #[target_feature(enable = "avx2")]
-fn lanes_of(comparison: __m256i) -> u32 {
-    _mm256_movemask_ps(_mm256_castsi256_ps(comparison)) as u32
+fn store_half(queue: &mut [u32; SLOTS], at: usize, register: __m256i, permutation: __m256i) {
+    let lanes: [u32; HALF] = bytemuck::cast(_mm256_permutevar8x32_epi32(register, permutation));
+    queue[at..at + HALF].copy_from_slice(&lanes);
 }
 
-/// The squares of a row left open by the lines `cols`, `down` and `up`
-/// moved by `shift` rows: `allow & !(cols | down << shift | up >> shift)`.
+/// The kept lanes of `lanes`, in order, stored to `queue` from `at`.
 #[target_feature(enable = "avx2")]
-fn open(allow: u32, cols: __m256i, down: __m256i, up: __m256i, shift: u32) -> __m256i {
-    let shift = _mm_cvtsi32_si128(shift as i32);
-    let taken = _mm256_or_si256(
-        cols,
-        _mm256_or_si256(_mm256_sll_epi32(down, shift), _mm256_srl_epi32(up, shift)),
-    );
-    _mm256_andnot_si256(taken, _mm256_set1_epi32(allow as i32))
+fn store(queue: &mut [u32; SLOTS], at: usize, lanes: V, keep: &Keep) {
+    store_half(queue, at, lanes[0], keep.first);
+    store_half(queue, at + keep.kept_first, lanes[1], keep.second);
 }
 
-/// One pass over row `d`, as the portable pass does it: the solutions it
-/// completes.
-#[target_feature(enable = "avx2,popcnt")]
-fn pass<const EARLY: bool>(levels: &mut Levels, layout: &Layout, d: usize) -> u64 {
-    let (base, taken) = levels.take(d);
+/// `f` on both registers.
+#[target_feature(enable = "avx2")]
+fn map(lanes: V, f: impl Fn(__m256i) -> __m256i) -> V {
+    [f(lanes[0]), f(lanes[1])]
+}
+
+/// `f` on both pairs of registers.
+#[target_feature(enable = "avx2")]
+fn zip(a: V, b: V, f: impl Fn(__m256i, __m256i) -> __m256i) -> V {
+    [f(a[0], b[0]), f(a[1], b[1])]
+}
+
+#[target_feature(enable = "avx2")]
+fn or(a: V, b: V) -> V {
+    zip(a, b, |a, b| _mm256_or_si256(a, b))
+}
+
+#[target_feature(enable = "avx2")]
+fn xor(a: V, b: V) -> V {
+    zip(a, b, |a, b| _mm256_xor_si256(a, b))
+}
+
+#[target_feature(enable = "avx2")]
+fn lowest(lanes: V) -> V {
     let zero = _mm256_setzero_si256();
-    let taken_lanes = _mm256_cmpgt_epi32(
-        _mm256_set1_epi32(taken as i32),
-        _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-    );
-    let cols = load(&levels.cols[d], base);
-    let down = load(&levels.down[d], base);
-    let up = load(&levels.up[d], base);
-    let free = _mm256_and_si256(taken_lanes, load(&levels.free[d], base));
-    let bit = _mm256_and_si256(free, _mm256_sub_epi32(zero, free));
-    let rest = _mm256_xor_si256(free, bit);
-    let next_cols = _mm256_or_si256(cols, bit);
-    let next_down = _mm256_or_si256(down, bit);
-    let next_up = _mm256_or_si256(up, bit);
-    let shift = layout.shift[d];
-    let next_free = open(layout.allow[d + 1], next_cols, next_down, next_up, shift);
-    let shift_vector = _mm_cvtsi32_si128(shift as i32);
-    let next_down = _mm256_sll_epi32(next_down, shift_vector);
-    let next_up = _mm256_srl_epi32(next_up, shift_vector);
-    let depth = layout.depth;
-    let is_zero = |vector| _mm256_cmpeq_epi32(vector, zero);
-    let mut dead = _mm256_or_si256(is_zero(next_free), is_zero(bit));
-    if EARLY && d + 2 < depth {
-        let ahead = open(
-            layout.allow[d + 2],
-            next_cols,
-            next_down,
-            next_up,
-            layout.shift[d + 1],
-        );
-        dead = _mm256_or_si256(dead, is_zero(ahead));
-    }
-    let live = !lanes_of(dead) & 0xff;
-    let kept = !lanes_of(is_zero(rest)) & 0xff;
-    let permutation: __m256i = bytemuck::cast(COMPACT[kept as usize]);
-    store(&mut levels.cols[d], base, cols, permutation);
-    store(&mut levels.down[d], base, down, permutation);
-    store(&mut levels.up[d], base, up, permutation);
-    store(&mut levels.free[d], base, rest, permutation);
-    levels.set_len(d, base + kept.count_ones() as usize);
-    if d + 2 == depth {
-        return u64::from(live.count_ones());
-    }
-    if EARLY && d + 3 == depth {
-        // Two columns are left: complete each child with each of them.
-        let children = _mm256_andnot_si256(dead, next_free);
-        let first = _mm256_and_si256(children, _mm256_sub_epi32(zero, children));
-        let second = _mm256_xor_si256(children, first);
-        let (last, last_shift) = (layout.allow[d + 2], layout.shift[d + 1]);
-        let completions = |square: __m256i| {
-            let completed = open(
-                last,
-                _mm256_or_si256(next_cols, square),
-                _mm256_or_si256(next_down, square),
-                _mm256_or_si256(next_up, square),
-                last_shift,
-            );
-            let failed = _mm256_or_si256(is_zero(completed), is_zero(square));
-            (!lanes_of(failed) & 0xff).count_ones()
-        };
-        return u64::from(completions(first) + completions(second));
-    }
-    let queued = levels.len[d + 1];
-    let permutation: __m256i = bytemuck::cast(COMPACT[live as usize]);
-    store(&mut levels.cols[d + 1], queued, next_cols, permutation);
-    store(&mut levels.down[d + 1], queued, next_down, permutation);
-    store(&mut levels.up[d + 1], queued, next_up, permutation);
-    store(&mut levels.free[d + 1], queued, next_free, permutation);
-    levels.set_len(d + 1, queued + live.count_ones() as usize);
-    0
+    map(lanes, |lanes| {
+        _mm256_and_si256(lanes, _mm256_sub_epi32(zero, lanes))
+    })
+}
+
+#[target_feature(enable = "avx2")]
+fn shl(lanes: V, shift: u32) -> V {
+    let shift = _mm_cvtsi32_si128(shift as i32);
+    map(lanes, |lanes| _mm256_sll_epi32(lanes, shift))
+}
+
+#[target_feature(enable = "avx2")]
+fn shr(lanes: V, shift: u32) -> V {
+    let shift = _mm_cvtsi32_si128(shift as i32);
+    map(lanes, |lanes| _mm256_srl_epi32(lanes, shift))
+}
+
+/// The squares of `allow` that no line holds.
+#[target_feature(enable = "avx2")]
+fn open(allow: u32, cols: V, down: V, up: V) -> V {
+    let allow = _mm256_set1_epi32(allow as i32);
+    map(or(cols, or(down, up)), |taken| {
+        _mm256_andnot_si256(taken, allow)
+    })
+}
+
+/// The mask of the lanes that hold 0.
+#[target_feature(enable = "avx2")]
+fn zeros(lanes: V) -> u32 {
+    let zero = _mm256_setzero_si256();
+    let half = |lanes| {
+        let zeros = _mm256_cmpeq_epi32(lanes, zero);
+        _mm256_movemask_ps(_mm256_castsi256_ps(zeros)) as u32
+    };
+    half(lanes[0]) | half(lanes[1]) << HALF
 }
