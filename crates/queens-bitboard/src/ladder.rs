@@ -105,7 +105,7 @@ impl Step {
             Step::Mirror => "only the left half of the first row, counted twice",
             Step::Symmetry => "one board of each class of 8, 4 or 2 boards",
             Step::Frames => "the edges' queens first, one frame of each class",
-            Step::Lanes => "eight boards abreast in vector lanes",
+            Step::Lanes => "sixteen boards abreast in vector lanes",
             Step::LastRows => "two rows looked ahead, the last two counted at once",
             Step::Threads => "the frames as work units, on every core",
         }

@@ -69,7 +69,7 @@
 //! | `+ mirror` | [`count_mirror`]: first-row queen in the left half, twice, and the middle once | 4.09 s | — |
 //! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together | 2.07 s | 14.2 s |
 //! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class | 2.26 s | 13.2 s |
-//! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: eight boards abreast | 830 ms | 5.34 s |
+//! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: boards abreast | 830 ms | 5.34 s |
 //! | `+ last rows` | [`count_lanes`], [`Ends::Early`]: two rows ahead, the last two at once | 737 ms | 5.02 s |
 //!
 //! (Times on one thread from a first run of `cargo xtask growth` in this
@@ -79,7 +79,14 @@
 //! --counter` at a load of 4.3, the C peer took 39.7 s at n = 17, `+ last
 //! rows` 5.04 s (0.127 of it) and [`Plan::count_parallel`] on two threads
 //! 2.58 s (0.065); the C peer took 22.6 s on a quiet machine in issue 21,
-//! which puts `+ last rows` near 0.22 there. At n = 16 the instructions
+//! which puts `+ last rows` near 0.22 there. The table predates the
+//! sixteen-lane pass (one pass written once for both kernels, the queues'
+//! bounds proved by masks: callgrind at n = 15, 766 to 452 million
+//! instructions): in two runs of `cargo xtask peers --counter` on
+//! 2026-11-26, load 1.6 as each began (the run itself), the C peer took
+//! 41.3 s and 41.7 s, `+ last rows` 3.73 s and 3.66 s (0.090 and 0.088),
+//! two threads 1.85 s both times (0.045, 0.044), n = 18 13.7 s and
+//! 13.5 s, n = 19 1.75 min both times. At n = 16 the instructions
 //! retired tell the same story without the clock (`valgrind --tool=callgrind`,
 //! n = 14): C peer 487 million, `+ symmetry` 396, `+ frames` 440, `+ lanes`
 //! 151, `+ last rows` 146.
@@ -172,7 +179,7 @@
 //! Inside a frame every board at inner row `d` reads the same open
 //! squares and moves its diagonals by the same shift. [`count_lanes`]
 //! keeps the boards waiting at each inner row in a small queue and counts
-//! eight of them per pass, one per lane of a 256-bit vector (the `lanes`
+//! sixteen of them per pass, one per 32-bit lane of two 256-bit vectors (the `lanes`
 //! module; AVX2 where the processor has it, chosen at run time, portable
 //! Rust elsewhere, and the tests run both). A pass costs about the
 //! instructions of one step of the walk but places eight queens, and has

@@ -88,6 +88,10 @@ pub(super) fn report(lookup_up_to: usize) -> Report {
         .collect();
     let ladder = assemble_ladder(&Step::ALL, &sizes, steps, Some(&count), baseline);
     Report {
+        load: crate::machine::Load {
+            before: None,
+            after: None,
+        },
         machine: Machine {
             // A long name, as some machines have, to hold the lines to.
             cpu: "Intel(R) Core(TM) i7-10750H CPU @ 2.60GHz".into(),
@@ -165,6 +169,10 @@ pub(super) fn large_report() -> Report {
         })
         .collect();
     Report {
+        load: crate::machine::Load {
+            before: None,
+            after: None,
+        },
         machine: Machine {
             cpu: "Intel(R) Core(TM) i7-10750H CPU @ 2.60GHz".into(),
             cores: 2,

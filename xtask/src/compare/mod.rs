@@ -29,7 +29,7 @@ use queens_core::{Finds, Solver};
 use self::measure::Plan;
 use self::report::{CompareMode, Report, SolverSummary, assemble_ladder, baseline_of};
 use self::sizes::BoardSizes;
-use crate::machine::Machine;
+use crate::machine::{Load, Machine};
 use crate::{Error, progress};
 
 /// The options of `cargo xtask compare`.
@@ -275,6 +275,7 @@ fn plan(args: &Args) -> Result<Plan, Error> {
 
 /// Measures `plan`, with a progress bar on stderr, into a report.
 pub fn compare(plan: &Plan) -> Report {
+    let load = Load::begin();
     let bar = progress::bar(plan.cells());
     let tables = measure::measure(plan, &bar);
     let ladder_cells = measure::measure_ladder(plan, &bar);
@@ -291,6 +292,7 @@ pub fn compare(plan: &Plan) -> Report {
     });
     Report {
         machine: Machine::detect(),
+        load: load.end(),
         runs: plan.runs,
         budget_seconds: plan.budget.as_secs_f64(),
         baseline: baseline.map(|index| solvers[index].name.clone()),

@@ -145,12 +145,14 @@ fn preamble(report: &Report) -> String {
     format!(
         "Machine: {}.\nEach time is the median of {} timed run{} of the silent path; \
          the statistics come from one separate counted run. \
-         Budget: {} per search.{}",
+         Budget: {} per search.{}{}",
         report.machine,
         report.runs,
         if report.runs == 1 { "" } else { "s" },
         units::seconds(report.budget_seconds),
-        baseline_sentence(report)
+        baseline_sentence(report),
+        super::summary::load_verdict(report)
+            .map_or_else(String::new, |verdict| format!("\n{verdict}"))
     )
 }
 

@@ -11,7 +11,7 @@ use queens_bitboard::Step;
 use queens_core::{Mode, Query, Solver};
 use serde::Serialize;
 
-use crate::machine::Machine;
+use crate::machine::{Load, Machine};
 use crate::units;
 
 /// What each cell of a comparison asks the solvers.
@@ -85,6 +85,8 @@ pub const BASELINE: &str = "lookup";
 pub struct Report {
     /// Where it ran.
     pub machine: Machine,
+    /// How busy the machine was as the run began and ended.
+    pub load: Load,
     /// Timed runs per cell; the table shows their median.
     pub runs: u32,
     /// The most one search may take, in seconds.
@@ -570,22 +572,47 @@ pub fn pace(speedup: f64) -> String {
 /// candidates tried in it; cells read per check, what a check costs in
 /// memory. When all three agree the gap can only be in what each step costs
 /// the machine, the time per queen placed. The statistics do not depend on
-/// the timings, so neither does the choice of statistic.
+/// the timings, so neither does the choice of statistic; but a statistic
+/// explains the gap only when it points the same way (more work, slower).
+/// Where it points the other way (fewer cells read, yet slower, as on the
+/// smallest boards) the line says so: there the fixed costs of a search
+/// outweigh the work the statistics count.
 pub fn why(subject: &Figures, base: &Figures, speedup: f64) -> String {
-    if subject.queens_placed != base.queens_placed {
-        return more_or_fewer(subject.queens_placed, base.queens_placed, "queens placed");
-    }
-    if subject.safety_checks != base.safety_checks {
-        return format!(
-            "same queens; {}",
-            more_or_fewer(subject.safety_checks, base.safety_checks, "safety checks")
-        );
-    }
-    if subject.cells_read != base.cells_read {
-        return format!(
-            "same queens and checks; {}",
-            more_or_fewer(subject.cells_read, base.cells_read, "cells read per check")
-        );
+    let differing = [
+        (
+            "",
+            subject.queens_placed,
+            base.queens_placed,
+            "queens placed",
+        ),
+        (
+            "same queens; ",
+            subject.safety_checks,
+            base.safety_checks,
+            "safety checks",
+        ),
+        (
+            "same queens and checks; ",
+            subject.cells_read,
+            base.cells_read,
+            "cells read per check",
+        ),
+    ]
+    .into_iter()
+    .find(|&(_, subject, base, _)| subject != base);
+    if let Some((prefix, subject, base, what)) = differing {
+        let statistic = more_or_fewer(subject, base, what);
+        let more_work = subject > base;
+        let slower = speedup < 1.0;
+        return if more_work == slower || speedup == 1.0 {
+            format!("{prefix}{statistic}")
+        } else {
+            format!(
+                "{prefix}{statistic}, yet {}: on a board this small the fixed costs of a search \
+                 outweigh the work counted",
+                if slower { "slower" } else { "faster" }
+            )
+        };
     }
     let time = if speedup >= 1.0 {
         format!("{} less", units::ratio(speedup))
@@ -745,6 +772,17 @@ mod tests {
         assert_eq!(
             why(&figures(0, 0, 0), &base, 1.0),
             "0 queens placed against 100"
+        );
+        assert_eq!(
+            why(&figures(100, 200, 375), &base, 1.0 / 2.1),
+            "same queens and checks; 1.6× fewer cells read per check, yet slower: on a board \
+             this small the fixed costs of a search outweigh the work counted",
+            "array against lookup at n = 4: the statistic points the other way"
+        );
+        assert_eq!(
+            why(&figures(300, 200, 600), &base, 2.0),
+            "3.0× more queens placed, yet faster: on a board this small the fixed costs of a \
+             search outweigh the work counted"
         );
         assert_eq!(pace(3.0), "3.0× faster");
         assert_eq!(pace(0.25), "4.0× slower");

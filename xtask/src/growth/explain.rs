@@ -6,6 +6,7 @@
 
 use queens_core::Problem;
 
+use super::tree::{TREE_N, Tree};
 use super::{Counter, Growth, Rates, Series, fit};
 use crate::compare::sizes::describe;
 use crate::units;
@@ -21,9 +22,7 @@ pub(super) fn explanation(growth: &Growth) -> String {
          nothing: each tests a number of placements fixed in advance, which grows \
          faster with n than the solutions do.\n\n{}\n\
          The backtracking solvers place a queen only where no earlier queen \
-         attacks, and walk the same tree, so they place the same queens. Each \
-         rate below is fitted over the solver's own sizes, the same for its \
-         time, its queens placed and its solutions:\n\n{}\n\
+         attacks. {}\n\
          **Constant factors keep the rate.** The backtracking solvers differ in \
          what one check costs, and each step of the ladder counts the same \
          solutions in less time than the step below: it searches half of the \
@@ -90,30 +89,64 @@ fn last_two(series: &Series) -> Vec<usize> {
     sizes[sizes.len().saturating_sub(2)..].to_vec()
 }
 
-/// One line per backtracking solver: queens placed, time and solutions;
-/// then how the time rates compare with the queens-placed rates, and the
-/// tree's with the solutions'.
+/// Per tree of several backtracking solvers: that they search one tree and
+/// are fitted over one range, one line per solver (queens placed, time and
+/// solutions), and how their time rates compare with the tree's.
 fn backtrackers(growth: &Growth) -> String {
-    let rates: Vec<(Counter, Rates, f64)> = growth
-        .series
+    growth
+        .trees
         .iter()
-        .filter(|series| matches!(series.counter, Counter::Solver(_)))
-        .filter(|series| !is_generator(series.counter))
+        .filter(|tree| tree.members.len() > 1)
+        .filter(|tree| {
+            let first = growth.series[tree.members[0]].counter;
+            !is_generator(first)
+        })
+        .map(|tree| one_tree(growth, tree))
+        .collect()
+}
+
+/// The account of one tree of several solvers.
+fn one_tree(growth: &Growth, tree: &Tree) -> String {
+    let members: Vec<&Series> = tree
+        .members
+        .iter()
+        .map(|&index| &growth.series[index])
+        .collect();
+    let names: Vec<String> = members
+        .iter()
+        .map(|series| series.counter.label())
+        .collect();
+    let Some(sizes) = &tree.sizes else {
+        return format!(
+            "{} search one tree ({} queens placed at n = {TREE_N}), but too few sizes took a \
+             millisecond for all of them to fit a rate.\n",
+            list(&names),
+            units::count(tree.placed)
+        );
+    };
+    let mut text = format!(
+        "{} search one tree: they place the same queens ({} at n = {TREE_N}, and the same at \
+         each size below, measured), so each is fitted over the same sizes, n = {}, the sizes \
+         all of them counted in a millisecond or more, the same for its time, its queens \
+         placed and its solutions:\n\n",
+        list(&names),
+        units::count(tree.placed),
+        describe(sizes)
+    );
+    let rates: Vec<(String, Rates, f64)> = members
+        .iter()
         .filter_map(|series| {
             let rates = series.rates()?;
             let placed = rates.placed?;
-            Some((series.counter, rates, placed))
+            Some((series.counter.label(), rates, placed))
         })
         .collect();
-    let mut text = String::new();
-    for (counter, rates, placed) in &rates {
+    for (label, rates, placed) in &rates {
         text.push_str(&format!(
-            "- {}: queens placed {}, time {}, solutions {} per extra queen, over n = {}.\n",
-            counter.label(),
+            "- {label}: queens placed {}, time {}, solutions {} per extra queen.\n",
             rate(*placed),
             rate(rates.time),
             rate(rates.solutions),
-            describe(&rates.sizes)
         ));
     }
     let Some((low, high)) = spread(rates.iter().map(|(_, rates, placed)| rates.time / placed))
@@ -121,19 +154,31 @@ fn backtrackers(growth: &Growth) -> String {
         return text;
     };
     text.push_str(&format!(
-        "\nEach time rate is {low:.2} to {high:.2} times the solver's queens-placed \
-         rate: the time follows the tree, to within how much the cost of a queen \
-         changes with n (and the noise of one timed count per size).{}\n",
+        "\nOne tree, one rate of work: the time rates are {low:.2} to {high:.2} times the \
+         tree's. They differ only in how the cost of one queen changes from n = {} to n = {} \
+         (and the noise of one timed count per size), not in how the search scales: a lower \
+         rate here is a cost per queen that grows less, not a better algorithm.{}\n",
+        sizes[0],
+        sizes[sizes.len() - 1],
         if rates
             .iter()
             .all(|(_, rates, placed)| *placed > rates.solutions)
         {
-            " The tree grows faster than the solutions at its leaves, for every solver."
+            " The tree grows faster than the solutions at its leaves."
         } else {
             ""
         }
     ));
     text
+}
+
+/// Names joined as a sentence says them: `a, b and c`.
+fn list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 /// The least and the greatest of `values`; `None` when there are none.
@@ -235,6 +280,7 @@ mod tests {
             counter: Counter::Step(step),
             times,
             placed: Vec::new(),
+            fitted: None,
             stop: None,
         }
     }

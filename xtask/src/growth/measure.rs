@@ -6,9 +6,9 @@
 //! [`Instrument::Off`] for a solver, the counter itself for a ladder step).
 //! A count shorter than compare's shortest timed run is repeated and
 //! averaged, as compare does, so that microseconds are not lost in the
-//! clock's noise. Queens placed come from one separate counted run, and
-//! only at the sizes the rate is fitted over, since the counted run is the
-//! slower of the two and the smaller sizes would not be used.
+//! clock's noise. Queens placed are measured afterwards, by [`super::tree`],
+//! at the sizes the rate is fitted over, which depend on the other solvers
+//! of the same tree.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -18,10 +18,9 @@ use queens_core::modes::{self, Mode, Query};
 use queens_core::oeis;
 use queens_core::{Instrument, Problem};
 
-use super::{Counter, FROM, Series, fit};
+use super::{Counter, FROM, Series};
 use crate::Error;
-use crate::compare::measure::{figures, searches_per_run};
-use crate::compare::report::CompareMode;
+use crate::compare::measure::searches_per_run;
 use crate::units;
 
 /// Times `counter` from [`FROM`] to its top within `to`, advancing
@@ -49,14 +48,11 @@ pub fn series(
         times.push((n, time(counter, n)?));
         progress.inc(1);
     }
-    let placed = match fit::fitted_sizes(&times) {
-        Some(sizes) => queens_placed(counter, &sizes, progress)?,
-        None => Vec::new(),
-    };
     Ok(Series {
         counter,
         times,
-        placed,
+        placed: Vec::new(),
+        fitted: None,
         stop,
     })
 }
@@ -139,27 +135,6 @@ fn check(label: &str, n: usize, (total, unique): (u64, Option<u64>)) -> Result<(
     }
 }
 
-/// Queens placed by `counter` at each of `sizes`, from a counted run; none
-/// for a ladder step, whose counters keep no statistics.
-fn queens_placed(
-    counter: Counter,
-    sizes: &[usize],
-    progress: &ProgressBar,
-) -> Result<Vec<(usize, f64)>, Error> {
-    let Counter::Solver(solver) = counter else {
-        return Ok(Vec::new());
-    };
-    sizes
-        .iter()
-        .map(|&n| {
-            progress.set_message(format!("{} n = {n}, queens placed", counter.label()));
-            figures(solver, CompareMode::Count, &Problem::new(n))
-                .map(|figures| (n, figures.queens_placed as f64))
-                .map_err(|error| Error::Failed(format!("{} n = {n}: {error}", counter.label())))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +188,5 @@ mod tests {
         let stop = series.stop.unwrap();
         assert!(stop.starts_with("n = 6 would take about "), "{stop}");
         assert!(stop.ends_with(", past the 1.00 ns cap"), "{stop}");
-        assert!(series.placed.is_empty(), "no size took a millisecond");
     }
 }

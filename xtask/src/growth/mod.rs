@@ -12,6 +12,7 @@ pub mod fit;
 pub mod measure;
 pub mod page;
 pub mod plot;
+pub mod tree;
 
 use std::time::Duration;
 
@@ -149,6 +150,10 @@ pub struct Series {
     /// Queens placed by one count, for the sizes the rate is fitted over;
     /// empty when the counter does not report them.
     pub placed: Vec<(usize, f64)>,
+    /// The sizes its rate is fitted over: its tree's ([`tree`]) for a
+    /// solver, its own largest for a step of the ladder; `None` when too
+    /// few took long enough.
+    pub fitted: Option<Vec<usize>>,
     /// Why the series ends before the largest board, if it does.
     pub stop: Option<String>,
 }
@@ -171,7 +176,7 @@ impl Series {
     /// The series' rates; `None` when too few of its sizes took long enough
     /// to fit (the naive solver's, whose next size would take seconds).
     pub fn rates(&self) -> Option<Rates> {
-        let sizes = fit::fitted_sizes(&self.times)?;
+        let sizes = self.fitted.clone()?;
         let solutions: Vec<(usize, f64)> = sizes
             .iter()
             .filter_map(|&n| Some((n, oeis::solution_count(n)? as f64)))
@@ -194,15 +199,11 @@ pub struct Growth {
     pub to: usize,
     /// One series per counter, in [`Counter::all`]'s order.
     pub series: Vec<Series>,
+    /// The solvers grouped by the tree they search.
+    pub trees: Vec<tree::Tree>,
     /// The 1-minute load average when the run began and when it ended, where
     /// the system tells it: other work on the machine slows the counts.
     pub load: [Option<f64>; 2],
-}
-
-/// The 1-minute load average, from `/proc/loadavg`.
-fn load_average() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    text.split_whitespace().next()?.parse().ok()
 }
 
 /// Runs `cargo xtask growth`.
@@ -216,24 +217,44 @@ pub fn run(args: &Args) -> Result<(), Error> {
         .iter()
         .map(|counter| counter.top(to) + 1 - FROM)
         .sum();
-    let load_before = load_average();
+    let load_before = crate::machine::load_average();
     let bar = progress::bar(cells as u64);
     let series = counters
         .into_iter()
         .map(|counter| measure::series(counter, to, args.cap, &bar))
         .collect::<Result<Vec<_>, _>>();
     bar.finish_and_clear();
+    let mut series = series?;
+    let trees = fit_by_tree(&mut series)?;
     let growth = Growth {
         machine: Machine::detect(),
         to,
-        series: series?,
-        load: [load_before, load_average()],
+        series,
+        trees,
+        load: [load_before, crate::machine::load_average()],
     };
     if args.write_docs {
         page::write(&growth, &crate::workspace_root())?;
         eprintln!("wrote {} and {}", page::PAGE, page::PLOT);
     }
     crate::print_out(&page::terminal(&growth))
+}
+
+/// Says over which sizes each series is fitted: a solver over its tree's
+/// sizes, with the queens placed there measured; a step of the ladder over
+/// its own largest.
+fn fit_by_tree(series: &mut [Series]) -> Result<Vec<tree::Tree>, Error> {
+    let trees = tree::group(series)?;
+    for one in series.iter_mut() {
+        one.fitted = fit::fitted_sizes(&one.times);
+    }
+    for tree in &trees {
+        for &member in &tree.members {
+            series[member].fitted.clone_from(&tree.sizes);
+        }
+        tree::measure_placed(tree, series)?;
+    }
+    Ok(trees)
 }
 
 #[cfg(test)]

@@ -31,6 +31,9 @@ pub const COMMAND: &str = "cargo xtask growth --write-docs";
 const SOLVERS: &str = "Time to count every solution, by solver";
 /// The heading of the ladder's table.
 const LADDER: &str = "Time to count every solution, by step of the ladder";
+/// The heading of the fitted rates.
+const RATES: &str =
+    "Growth per extra queen, fitted over the same sizes for the solvers of one tree";
 /// The columns of the registry's table before the solvers'.
 const COUNT_COLUMNS: [&str; 3] = ["n", "solutions", "fundamental"];
 /// A cell with nothing in it: a size a solver stopped before.
@@ -125,10 +128,7 @@ fn tables(growth: &Growth) -> [(String, Builder); 3] {
     [
         (SOLVERS.to_owned(), times_table(growth, &solvers, true)),
         (LADDER.to_owned(), times_table(growth, &ladder, false)),
-        (
-            "Growth per extra queen, fitted over each solver's largest sizes".to_owned(),
-            rates_table(growth),
-        ),
+        (RATES.to_owned(), rates_table(growth)),
     ]
 }
 
@@ -226,7 +226,7 @@ mod tests {
     use queens_bitboard::Step;
 
     use super::*;
-    use crate::growth::TOP;
+    use crate::growth::{TOP, tree};
     use crate::machine::Machine;
 
     /// The rows of the table under `## heading` in `page`, its header first
@@ -290,6 +290,38 @@ mod tests {
                 ));
             }
         }
+        let rates = table(page, RATES);
+        if rates.is_empty() {
+            problems.push(format!("the page has no table under \"## {RATES}\""));
+        }
+        problems.extend(ranges_apart(&rates));
+        problems
+    }
+
+    /// Where the rates table fits two solvers of one tree over different
+    /// sizes: the trees are measured again, from the registry.
+    fn ranges_apart(rates: &[Vec<&str>]) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut seen: Vec<(u64, &str, &str)> = Vec::new();
+        for row in rates.iter().skip(1) {
+            let (Some(&name), Some(&range)) = (row.first(), row.get(1)) else {
+                continue;
+            };
+            let Some(solver) = queens_solvers::by_name(name) else {
+                continue;
+            };
+            let Ok(Some(placed)) = tree::queens_placed(Counter::Solver(solver), tree::TREE_N)
+            else {
+                continue;
+            };
+            match seen.iter().find(|(other, ..)| *other == placed) {
+                Some((_, first, its)) if *its != range => problems.push(format!(
+                    "{first} and {name} search one tree but are fitted over {its} and {range}"
+                )),
+                Some(_) => {}
+                None => seen.push((placed, name, range)),
+            }
+        }
         problems
     }
 
@@ -308,9 +340,11 @@ mod tests {
                     counter,
                     times: times.clone(),
                     placed: Vec::new(),
+                    fitted: super::super::fit::fitted_sizes(&times),
                     stop: None,
                 })
                 .collect(),
+            trees: Vec::new(),
             load: [Some(0.5), Some(1.5)],
         }
     }
@@ -318,6 +352,25 @@ mod tests {
     #[test]
     fn the_committed_page_names_every_solver_and_step_and_counts_as_oeis() {
         crate::generated::assert_fresh(PAGE, PLOT, COMMAND, staleness);
+    }
+
+    #[test]
+    fn solvers_of_one_tree_fitted_over_different_sizes_make_the_page_stale() {
+        let rates = [
+            vec!["solver", "fitted over"],
+            vec!["permutation", "n = 9..=12"],
+            vec!["matrix", "n = 9..=13"],
+            vec!["array", "n = 9..=13"],
+            vec!["bitboard", "n = 12..=16"],
+            vec!["ladder: bitboard", "n = 12..=16"],
+        ];
+        assert_eq!(
+            ranges_apart(&rates),
+            vec![
+                "matrix and bitboard search one tree but are fitted over n = 9..=13 and n = 12..=16"
+            ]
+        );
+        assert_eq!(ranges_apart(&rates[..4]), Vec::<String>::new());
     }
 
     #[test]

@@ -151,6 +151,7 @@ mod tests {
                 counter,
                 times: vec![(4, 1e-6), (5, 4e-6), (6, 2e-5)],
                 placed: Vec::new(),
+                fitted: None,
                 stop: None,
             })
             .collect();
@@ -158,6 +159,7 @@ mod tests {
             machine: Machine::detect(),
             to: 8,
             series,
+            trees: Vec::new(),
             load: [None, None],
         };
         let svg = svg(&growth).unwrap();

@@ -149,7 +149,7 @@ struct Row {
 /// `build`, and the rungs, `runs` times each.
 pub fn run(folder: &Path, build: &Path, runs: u32) -> Result<(), Error> {
     let binary = compile(&folder.join(PEER), build)?;
-    let load = load_average();
+    let load = crate::machine::load_average();
     let mut peer = peer_row();
     let mut rows: Vec<Row> = RUNGS.iter().map(rung_row).collect();
     let bar = progress::bar(u64::from(runs) * (1 + RUNGS.len() as u64));
@@ -173,16 +173,6 @@ pub fn run(folder: &Path, build: &Path, runs: u32) -> Result<(), Error> {
     rows.insert(0, peer);
     println!("{}", table(&rows, runs));
     Ok(())
-}
-
-/// The load average of the last minute, from `/proc/loadavg`.
-fn load_average() -> Option<f64> {
-    parse_load(&std::fs::read_to_string("/proc/loadavg").ok()?)
-}
-
-/// The first field of `/proc/loadavg`, `0.52 0.58 0.59 1/189 4242`.
-fn parse_load(text: &str) -> Option<f64> {
-    text.split_whitespace().next()?.parse().ok()
 }
 
 /// A warning when other programs were running as the measurement began
@@ -421,8 +411,6 @@ mod tests {
 
     #[test]
     fn a_busy_machine_is_said() {
-        assert_eq!(parse_load("3.69 3.85 3.08 5/412 29817\n"), Some(3.69));
-        assert_eq!(parse_load(""), None);
         assert_eq!(busy_note(0.12), None);
         assert_eq!(
             busy_note(3.69).unwrap(),
