@@ -52,9 +52,18 @@ use std::cmp::Ordering;
 
 use queens_core::Symmetry;
 
-use crate::count::Counts;
 use crate::rules::{MAX_N, Rules, full};
 use crate::walk::{Board, Tally};
+
+/// The numbers of solutions and of fundamental solutions (classes under
+/// the eight symmetries of the square) of a board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Every solution.
+    pub total: u64,
+    /// The classes: the fundamental solutions.
+    pub unique: u64,
+}
 
 /// How many classes of each size a search found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

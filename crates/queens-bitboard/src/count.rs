@@ -9,21 +9,11 @@ use std::sync::atomic::AtomicBool;
 use queens_core::{Error, Search};
 
 use crate::Bitboard;
-use crate::classes::{Branch, Classes, Eights, SideTally};
+use crate::classes::{Branch, Classes, Counts, Eights, SideTally};
 use crate::lanes::{Ends, Kernel};
 use crate::plan::{Inside, units};
 use crate::rules::{Rules, full};
 use crate::walk::{Frontier, Leaves, walk_below, walk_rules};
-
-/// The numbers of solutions and of fundamental solutions (classes under
-/// the eight symmetries of the square) of a board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Every solution.
-    pub total: u64,
-    /// The classes: the fundamental solutions.
-    pub unique: u64,
-}
 
 /// The row the walks of a whole search start from: deep enough that the
 /// walkers share hundreds of starts or more from n = 10 on.

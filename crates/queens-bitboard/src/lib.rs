@@ -259,9 +259,9 @@ mod rules;
 mod search;
 mod walk;
 
-pub use classes::{Branch, Classes};
+pub use classes::{Branch, Classes, Counts};
 pub use count::{
-    Counts, classify, count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry,
+    classify, count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry,
 };
 pub use frames::Frame;
 pub use ladder::{CountError, Step, Tally};

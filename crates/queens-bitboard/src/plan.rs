@@ -26,8 +26,7 @@ use rayon::ThreadPoolBuildError;
 use rayon::prelude::*;
 
 use crate::Bitboard;
-use crate::classes::{Classes, Eights};
-use crate::count::Counts;
+use crate::classes::{Classes, Counts, Eights};
 use crate::frames::{Frame, Inner, Lines, SymmetricTally};
 use crate::lanes::{self, Ends, Kernel, Layout, MAX_LANE_N};
 use crate::rules::MAX_N;
@@ -568,7 +567,8 @@ fn walk_frame(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::{Counts, count_with_symmetry};
+    use crate::classes::Counts;
+    use crate::count_with_symmetry;
 
     #[test]
     fn unit_counts_are_pinned() {
@@ -673,7 +673,7 @@ mod tests {
                 .unwrap()
                 .classes
         };
-        let expected = crate::count::classify(11).unwrap();
+        let expected = crate::classify(11).unwrap();
         assert_eq!(count(&forward, 1), expected);
         assert_eq!(count(&backward, 3), expected);
     }

@@ -30,4 +30,24 @@ mod tests {
         use clap::CommandFactory;
         Cli::command().debug_assert();
     }
+
+    #[test]
+    fn the_crate_essay_lists_every_subcommand() {
+        use clap::CommandFactory;
+        let parsed: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|command| format!("`{}`", command.get_name()))
+            .collect();
+        let essay: String = include_str!("lib.rs")
+            .lines()
+            .filter_map(|line| line.strip_prefix("//!"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let listed = essay
+            .split_once("The subcommands: ")
+            .and_then(|(_, rest)| rest.split_once(" ("))
+            .map(|(list, _)| list.split_whitespace().collect::<Vec<_>>().join(" "))
+            .expect("the essay lists the subcommands");
+        assert_eq!(listed, parsed.join(", "));
+    }
 }

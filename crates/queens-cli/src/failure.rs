@@ -13,7 +13,6 @@ use queens_core::{Attack, Finds, Line, Mode, Problem, Solver, format};
 use queens_shards::RecountError;
 
 use crate::guard::Refusal;
-use crate::output::MOST_DRAWN;
 use crate::placement::Malformed;
 
 /// How a run of `queens` ends: every exit status the tool uses, and when.
@@ -56,7 +55,8 @@ impl Status {
             Status::Budget => 3,
             Status::Incomplete => 4,
             Status::Output => queens_toolkit::files::EXIT_IO,
-            Status::Interrupted => crate::progress::INTERRUPTED,
+            // 128 + SIGINT, as shells report it.
+            Status::Interrupted => 130,
         }
     }
 
@@ -134,17 +134,19 @@ pub(crate) enum Failure {
     /// `trace` was asked for a problem without a solution.
     #[error("error: no solution for {0}: nothing to trace")]
     NothingToTrace(Problem),
-    /// A board drawn cell by cell past [`MOST_DRAWN`] rows.
+    /// A board drawn cell by cell past the most rows output draws.
     #[error(
         "error: a drawn board of n = {} would be {} cells (boards are drawn up to n = {}); \
          use --format rows or --json",
         format::thousands(*n as u128),
         format::thousands((*n as u128).pow(2)),
-        format::thousands(MOST_DRAWN as u128)
+        format::thousands(*most as u128)
     )]
     TooLargeToDraw {
         /// The board size.
         n: usize,
+        /// The largest board drawn cell by cell.
+        most: usize,
     },
     /// `check` read no placement.
     #[error("error: {0}")]
@@ -552,7 +554,10 @@ mod tests {
 
     #[test]
     fn a_board_too_large_to_draw_says_its_size() {
-        let refusal = Failure::TooLargeToDraw { n: 1_000_000 };
+        let refusal = Failure::TooLargeToDraw {
+            n: 1_000_000,
+            most: 1_000,
+        };
         assert_eq!(
             refusal.to_string(),
             "error: a drawn board of n = 1,000,000 would be 1,000,000,000,000 cells \

@@ -26,8 +26,10 @@
 //! The layers point one way, top to bottom, like cargo's own:
 //!
 //! - [`cli`]: the `queens` parser and its help;
-//! - [`commands`]: one module per subcommand (`count`, `first`, `all`,
-//!   `trace`), each with the options only it takes. `count` and `first`
+//! - [`commands`]: one module per subcommand, each with the options only
+//!   it takes. The subcommands: `count`, `first`, `all`, `check`, `trace`,
+//!   `merge`, `plan`, `sudoku`, `race` (a test checks this list against the
+//!   parser's, in its order). `count` and `first`
 //!   never store a solution; `all` streams each solution to stdout (or to
 //!   its SVG file) as the search emits it, so `queens all 12` holds one
 //!   board at a time. Only `all --unique` collects, because the fundamental

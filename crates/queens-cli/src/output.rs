@@ -18,7 +18,7 @@
 //! number at a time, so that a million-queen board is never held as text.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::{Path, PathBuf};
 
 use queens_core::{Square, Stats, TextFormat, svg};
@@ -225,6 +225,20 @@ impl<'a> SvgFiles<'a> {
             format!("wrote {boards}")
         }
     }
+}
+
+/// Runs `command` with one buffered, locked stdout, flushed at the end even
+/// when the command fails (`first` prints its JSON record before saying it
+/// found no solution). A stdout closed when the program started (`>&-`)
+/// fails the run before the command: its answer would be lost.
+pub(crate) fn with_stdout(
+    command: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    queens_toolkit::files::check_stdout()?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let outcome = command(&mut out);
+    out.flush()?;
+    outcome
 }
 
 #[cfg(test)]

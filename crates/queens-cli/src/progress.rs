@@ -31,7 +31,7 @@ use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget};
 use queens_bitboard::Bitboard;
 use queens_core::{Error, Instrument, Problem, Progress, Solver, Watch};
 
-use crate::failure::{Failure, Task};
+use crate::failure::{Failure, Status, Task};
 
 /// How long a search runs before its bar appears.
 const DELAY: Duration = Duration::from_millis(500);
@@ -128,16 +128,12 @@ pub(crate) fn interrupt_flag() -> &'static AtomicBool {
         let handler_flag = Arc::clone(&flag);
         let _ = ctrlc::set_handler(move || {
             if handler_flag.swap(true, Ordering::Relaxed) {
-                std::process::exit(i32::from(INTERRUPTED));
+                std::process::exit(i32::from(Status::Interrupted.code()));
             }
         });
         flag
     })
 }
-
-/// The exit status of a search stopped by Ctrl-C: 128 + SIGINT, as shells
-/// report it.
-pub(crate) const INTERRUPTED: u8 = 130;
 
 /// The progress bar: hidden until [`DELAY`] has passed, and for good when
 /// it should not be drawn at all.

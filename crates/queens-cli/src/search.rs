@@ -11,7 +11,6 @@
 //! [`crate::progress`]: a bar on a terminal, Ctrl-C, and the budget of
 //! queens placed (unless `--force`).
 
-use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
 
 use queens_core::modes::{self, Answer};
@@ -146,7 +145,10 @@ impl Output {
     fn refuse_drawing(&self, n: usize) -> Result<(), Failure> {
         let linear = matches!(self, Output::Json | Output::Text(TextFormat::Rows));
         if n > MOST_DRAWN && !linear {
-            return Err(Failure::TooLargeToDraw { n });
+            return Err(Failure::TooLargeToDraw {
+                n,
+                most: MOST_DRAWN,
+            });
         }
         Ok(())
     }
@@ -172,20 +174,6 @@ pub(crate) fn build_problem(
     Ok(problem)
 }
 
-/// Runs `command` with one buffered, locked stdout, flushed at the end even
-/// when the command fails (`first` prints its JSON record before saying it
-/// found no solution). A stdout closed when the program started (`>&-`)
-/// fails the run before the command: its answer would be lost.
-pub(crate) fn with_stdout(
-    command: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> Result<(), Failure>,
-) -> Result<(), Failure> {
-    queens_toolkit::files::check_stdout()?;
-    let mut out = BufWriter::new(io::stdout().lock());
-    let outcome = command(&mut out);
-    out.flush()?;
-    outcome
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,7 +188,10 @@ mod tests {
         for output in drawn {
             assert!(output.refuse_drawing(MOST_DRAWN).is_ok());
             let refused = output.refuse_drawing(MOST_DRAWN + 1);
-            assert!(matches!(refused, Err(Failure::TooLargeToDraw { n: 1_001 })));
+            assert!(matches!(
+                refused,
+                Err(Failure::TooLargeToDraw { n: 1_001, .. })
+            ));
         }
         for output in [Output::Json, Output::Text(TextFormat::Rows)] {
             assert!(output.refuse_drawing(10_000_000).is_ok());

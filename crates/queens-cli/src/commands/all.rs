@@ -10,13 +10,13 @@ use crate::args::DrawOptions;
 use crate::failure::{Failure, Task};
 use crate::output::{SolutionPrinter, Style, SvgFiles};
 use crate::progress;
-use crate::search::{self, Output, Request};
+use crate::search::{Output, Request};
 
 /// Runs `queens all`.
 pub(crate) fn run(draw: DrawOptions) -> Result<(), Failure> {
     let request = Request::new(Mode::All, &draw.options)?;
     let output = Output::new(draw)?;
-    search::with_stdout(|out| all(&request, &output, out))
+    crate::output::with_stdout(|out| all(&request, &output, out))
 }
 
 /// `all`: every solution as it comes, printed or written to SVG files.

@@ -16,7 +16,7 @@ use clap::Args;
 use queens_core::{Attack, Square, format};
 
 use crate::failure::{self, Failure};
-use crate::{placement, search};
+use crate::placement;
 
 /// The options of `check`.
 #[derive(Args)]
@@ -35,7 +35,7 @@ pub(crate) fn run(options: &CheckOptions) -> Result<(), Failure> {
     if let Some(attack) = first_attack(&columns) {
         return Err(Failure::Attack(attack));
     }
-    search::with_stdout(|out| {
+    crate::output::with_stdout(|out| {
         let n = format::thousands(columns.len() as u128);
         let queens = if columns.len() == 1 {
             "queen"

@@ -16,7 +16,7 @@ use crate::args::Options;
 use crate::counter::{self, MOST_THREADS};
 use crate::failure::Failure;
 use crate::output::{self, CountRecord};
-use crate::search::{self, Request};
+use crate::search::Request;
 use crate::shard;
 
 /// The options of `count`: what every command takes, and the counter's
@@ -87,7 +87,7 @@ pub(crate) fn run(count_options: &CountOptions) -> Result<(), Failure> {
     let threads = count_options.threads.map(|threads| threads as usize);
     if counter::applies(options) {
         let Some(which) = count_options.shard else {
-            return search::with_stdout(|out| counter::count(options, threads, out));
+            return crate::output::with_stdout(|out| counter::count(options, threads, out));
         };
         let key = count_options
             .key_file
@@ -101,7 +101,7 @@ pub(crate) fn run(count_options: &CountOptions) -> Result<(), Failure> {
         return Err(Failure::ThreadsWithoutCounter);
     }
     let request = Request::new(Mode::Count, options)?;
-    search::with_stdout(|out| count(&request, out))
+    crate::output::with_stdout(|out| count(&request, out))
 }
 
 /// `count`: the number alone, or the JSON record with statistics and time.

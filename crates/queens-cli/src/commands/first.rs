@@ -8,7 +8,7 @@ use queens_core::{Mode, svg};
 use crate::args::DrawOptions;
 use crate::failure::{self, Failure};
 use crate::output::{self, FirstRecord};
-use crate::search::{self, Output, Request};
+use crate::search::{Output, Request};
 
 /// Runs `queens first`.
 pub(crate) fn run(draw: DrawOptions) -> Result<(), Failure> {
@@ -18,7 +18,7 @@ pub(crate) fn run(draw: DrawOptions) -> Result<(), Failure> {
         // Found unwritable now rather than after the search.
         failure::writable(path)?;
     }
-    search::with_stdout(|out| first(&request, &output, out))
+    crate::output::with_stdout(|out| first(&request, &output, out))
 }
 
 /// `first`: the board, or the JSON record; no solution is a failure of its

@@ -26,7 +26,7 @@ use rand::rngs::SmallRng;
 use serde::Serialize;
 
 use crate::failure::{self, Failure};
-use crate::{progress, search, shard};
+use crate::{progress, shard};
 
 /// The options of `merge`.
 #[derive(Args)]
@@ -101,7 +101,7 @@ pub(crate) fn run(options: &MergeOptions) -> Result<(), Failure> {
         Some(fraction) => recount(&merged, &records, fraction)?,
         None => 0,
     };
-    search::with_stdout(|out| {
+    crate::output::with_stdout(|out| {
         let record = MergeRecord {
             n: merged.n,
             total: merged.total,

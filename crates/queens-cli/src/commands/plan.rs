@@ -18,7 +18,6 @@ use serde::Serialize;
 
 use crate::args::parse_board_size;
 use crate::failure::Failure;
-use crate::search;
 use queens_shards::MOST_SHARDS;
 
 /// The options of `plan`.
@@ -101,7 +100,7 @@ pub(crate) fn run(options: &PlanOptions) -> Result<(), Failure> {
         cores,
         machine_seconds: estimate.cpu_seconds / cores as f64,
     };
-    search::with_stdout(|out| {
+    crate::output::with_stdout(|out| {
         if options.json {
             crate::output::json_line(out, &record)?;
         } else {

@@ -23,7 +23,7 @@ use crate::failure::{self, Failure};
 use crate::race::clock::Clock;
 use crate::race::terminal::{self, View};
 use crate::race::{MOST_LANE_STEPS, Race, compact};
-use crate::{race_page, search};
+use crate::race_page;
 
 /// The options of `race`.
 #[derive(Args)]
@@ -106,7 +106,7 @@ fn parse_clock(name: &str) -> Result<Clock, ValueError> {
 
 /// Runs `queens race`.
 pub(crate) fn run(options: &RaceOptions) -> Result<(), Failure> {
-    search::with_stdout(|out| race(options, out))
+    crate::output::with_stdout(|out| race(options, out))
 }
 
 /// Checks `options`, runs the race and shows it on `out`.

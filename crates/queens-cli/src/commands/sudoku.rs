@@ -28,7 +28,6 @@ use clap::builder::PossibleValuesParser;
 use queens_sudoku::{Grid, Outcome, ParseError, SudokuSolver};
 
 use crate::failure::{self, Failure};
-use crate::search;
 
 /// The options of `sudoku`.
 #[derive(Args)]
@@ -91,7 +90,7 @@ pub(crate) fn run(options: &SudokuOptions) -> Result<(), Failure> {
         )),
     };
     let mut tally = Tally::default();
-    search::with_stdout(|out| {
+    crate::output::with_stdout(|out| {
         for puzzle in Puzzles::new(input) {
             let (line, grid) = puzzle?;
             match grid {

@@ -104,7 +104,7 @@ pub(crate) struct TraceOptions {
 
 /// Runs `queens trace`, printing the trace on stdout.
 pub(crate) fn run(options: &TraceOptions) -> Result<(), Failure> {
-    search::with_stdout(|out| trace(options, out))
+    crate::output::with_stdout(|out| trace(options, out))
 }
 
 /// Traces the search `options` ask for, printing the trace on `out`.
