@@ -118,14 +118,14 @@ fn one_tree(growth: &Growth, tree: &Tree) -> String {
         .collect();
     let Some(sizes) = &tree.sizes else {
         return format!(
-            "{} search one tree ({} queens placed at n = {TREE_N}), but too few sizes took a \
+            "Of them, {} search one tree ({} queens placed at n = {TREE_N}), but too few sizes took a \
              millisecond for all of them to fit a rate.\n",
             list(&names),
             units::count(tree.placed)
         );
     };
     let mut text = format!(
-        "{} search one tree: they place the same queens ({} at n = {TREE_N}, and the same at \
+        "Of them, {} search one tree: they place the same queens ({} at n = {TREE_N}, and the same at \
          each size below, measured), so each is fitted over the same sizes, n = {}, the sizes \
          all of them counted in a millisecond or more, the same for its time, its queens \
          placed and its solutions:\n\n",
