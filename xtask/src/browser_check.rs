@@ -55,7 +55,7 @@ const BROWSER_DEADLINE: Duration = Duration::from_secs(90);
 
 /// The options of `cargo xtask browser-check`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// The board size of the trace.
     #[arg(long, default_value = "6")]
     pub n: usize,
@@ -85,7 +85,7 @@ fn parse_solver_name(name: &str) -> Result<String, String> {
 
 /// The five numbers the page shows and the summary it carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Counters {
+pub(crate) struct Counters {
     /// Steps: the position shown, or the length of the trace.
     pub steps: u64,
     /// Queens placed.
@@ -134,7 +134,7 @@ impl Counters {
     /// What the page shows, read from the text of the counter elements of a
     /// dumped DOM (`<dd id="queens-placed">1,234</dd>`). The step counter's
     /// id is `step`; the others are named as in [`NAMES`].
-    pub fn shown(dom: &str) -> Result<Self, String> {
+    pub(crate) fn shown(dom: &str) -> Result<Self, String> {
         let mut values = [0; 5];
         for (value, (name, _)) in values.iter_mut().zip(NAMES) {
             let id = if name == "steps" { "step" } else { name };
@@ -148,7 +148,7 @@ impl Counters {
 
     /// The summary the page was written with: the `data-*` attributes of its
     /// `<main id="trace">` element.
-    pub fn summary(html: &str) -> Result<Self, String> {
+    pub(crate) fn summary(html: &str) -> Result<Self, String> {
         let mut values = [0; 5];
         for (value, (name, _)) in values.iter_mut().zip(NAMES) {
             let attribute = format!("data-{name}");
@@ -162,7 +162,7 @@ impl Counters {
 
 /// One comparison this task makes, as printed.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Check {
+pub(crate) struct Check {
     /// The counter's name.
     pub what: &'static str,
     /// What the page shows.
@@ -173,13 +173,13 @@ pub struct Check {
 
 impl Check {
     /// Whether the page shows what it should.
-    pub fn passed(&self) -> bool {
+    pub(crate) fn passed(&self) -> bool {
         self.shown == self.expected
     }
 }
 
 /// Each counter shown against the summary, in the page's order.
-pub fn compare(shown: Counters, summary: Counters) -> Vec<Check> {
+pub(crate) fn compare(shown: Counters, summary: Counters) -> Vec<Check> {
     NAMES
         .iter()
         .zip(shown.values().into_iter().zip(summary.values()))
@@ -194,7 +194,7 @@ pub fn compare(shown: Counters, summary: Counters) -> Vec<Check> {
 /// The text inside the element whose id is `id`, up to its first child tag.
 /// The DOM is the page's own, serialised by Chromium: attributes in double
 /// quotes, so a plain search finds the element without an HTML parser.
-pub fn element_text<'d>(dom: &'d str, id: &str) -> Option<&'d str> {
+pub(crate) fn element_text<'d>(dom: &'d str, id: &str) -> Option<&'d str> {
     let at = dom.find(&format!(r#" id="{id}""#))?;
     let rest = &dom[at..];
     let text = &rest[rest.find('>')? + 1..];
@@ -203,13 +203,13 @@ pub fn element_text<'d>(dom: &'d str, id: &str) -> Option<&'d str> {
 
 /// The value of `name` among the attributes of the page's
 /// `<main id="trace">` element.
-pub fn main_attribute<'d>(html: &'d str, name: &str) -> Option<&'d str> {
+pub(crate) fn main_attribute<'d>(html: &'d str, name: &str) -> Option<&'d str> {
     attribute(html, "trace", name)
 }
 
 /// The value of `name` among the attributes of the element whose id is
 /// `id`, written in double quotes as the pages and Chromium write them.
-pub fn attribute<'d>(html: &'d str, id: &str, name: &str) -> Option<&'d str> {
+pub(crate) fn attribute<'d>(html: &'d str, id: &str, name: &str) -> Option<&'d str> {
     let at = html.find(&format!(r#" id="{id}""#))?;
     let start = html[..at].rfind('<')?;
     let tag = &html[start..at + html[at..].find('>')?];
@@ -218,7 +218,7 @@ pub fn attribute<'d>(html: &'d str, id: &str, name: &str) -> Option<&'d str> {
 }
 
 /// A count as the page prints it, with or without thousands separators.
-pub fn parse_number(text: &str) -> Option<u64> {
+pub(crate) fn parse_number(text: &str) -> Option<u64> {
     let digits: String = text.chars().filter(|&c| c != ',').collect();
     digits.parse().ok()
 }
@@ -227,7 +227,7 @@ pub fn parse_number(text: &str) -> Option<u64> {
 /// diagonal before the last solution (a rejected square, or for the naive
 /// solver a tested placement), so the picture has queens on the board, an
 /// attack highlighted and solutions already found. Without one, the end.
-pub fn showcase_step(html: &str) -> Option<usize> {
+pub(crate) fn showcase_step(html: &str) -> Option<usize> {
     const DATA: &str = r#"<script type="application/json" id="trace-data">"#;
     let start = html.find(DATA)? + DATA.len();
     let json = &html[start..start + html[start..].find("</script>")?];
@@ -251,7 +251,7 @@ pub fn showcase_step(html: &str) -> Option<usize> {
 }
 
 /// Runs `cargo xtask browser-check`.
-pub fn run(args: &Args) -> Result<(), Error> {
+pub(crate) fn run(args: &Args) -> Result<(), Error> {
     let browser = find_browser().ok_or_else(|| {
         Error::BadInput(
             "no chromium on the PATH: install Debian's with `sudo apt-get install chromium`"

@@ -71,7 +71,7 @@ const POLL: Duration = Duration::from_millis(250);
 const LOG_TAIL: usize = 15;
 
 /// Runs `cargo xtask cluster-check`.
-pub fn run() -> Result<(), Error> {
+pub(crate) fn run() -> Result<(), Error> {
     let missing = missing_programs(std::env::var_os("PATH").unwrap_or_default());
     if !missing.is_empty() {
         return Err(Error::BadInput(format!(
@@ -136,7 +136,7 @@ fn build_queens(root: &Path) -> Result<PathBuf, Error> {
 
 /// What `slurm.conf` needs to know of this machine and the folder.
 #[derive(Debug)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// The short host name: the controller's and the node's.
     pub host: String,
     /// The node's CPUs.
@@ -154,7 +154,7 @@ pub struct Settings {
 }
 
 /// The `slurm.conf` of a one-node cluster in `settings.folder`.
-pub fn slurm_conf(settings: &Settings) -> String {
+pub(crate) fn slurm_conf(settings: &Settings) -> String {
     let Settings {
         host,
         cpus,
@@ -206,7 +206,7 @@ PartitionName=check Nodes={host} Default=YES MaxTime=INFINITE State=UP
 }
 
 /// The job id of sbatch's answer, `Submitted batch job 42`.
-pub fn submitted_job(stdout: &str) -> Option<u32> {
+pub(crate) fn submitted_job(stdout: &str) -> Option<u32> {
     stdout
         .trim()
         .strip_prefix("Submitted batch job ")?
@@ -216,14 +216,14 @@ pub fn submitted_job(stdout: &str) -> Option<u32> {
 
 /// The indices to resubmit, as merge's "incomplete" line gives them for
 /// pasting: the `3,7` of `... (sbatch --array=3,7 ...) ...`.
-pub fn resubmit_array(merge_stderr: &str) -> Option<&str> {
+pub(crate) fn resubmit_array(merge_stderr: &str) -> Option<&str> {
     let after = &merge_stderr[merge_stderr.find("sbatch --array=")? + "sbatch --array=".len()..];
     after.split_whitespace().next()
 }
 
 /// The line `queens merge` must print when exactly the shards `missing` of
 /// `shards` have no record.
-pub fn expected_incomplete(missing: &[usize], shards: usize) -> String {
+pub(crate) fn expected_incomplete(missing: &[usize], shards: usize) -> String {
     let array = array_ranges(missing);
     format!(
         "incomplete: {} of {shards} shards missing: {array}; run them again \

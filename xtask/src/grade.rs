@@ -29,14 +29,14 @@ use crate::{Error, target_dir, workspace_root};
 
 /// The arguments passed on to the grader as they are.
 #[derive(Debug, clap::Args)]
-pub struct Passed {
+pub(crate) struct Passed {
     /// The grader's arguments (`--help` lists them).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     arguments: Vec<OsString>,
 }
 
 /// `cargo xtask grade ARGS`: `queens-grade grade ARGS`.
-pub fn grade(passed: &Passed) -> Result<(), Error> {
+pub(crate) fn grade(passed: &Passed) -> Result<(), Error> {
     let mut arguments: Vec<OsString> = vec!["grade".into()];
     arguments.extend(passed.arguments.iter().cloned());
     let chooses_target = passed
@@ -51,7 +51,7 @@ pub fn grade(passed: &Passed) -> Result<(), Error> {
 }
 
 /// `cargo xtask new-submission ARGS`: `queens-grade new-submission ARGS`.
-pub fn new_submission(passed: &Passed) -> Result<(), Error> {
+pub(crate) fn new_submission(passed: &Passed) -> Result<(), Error> {
     let mut arguments: Vec<OsString> = vec!["new-submission".into()];
     arguments.extend(passed.arguments.iter().cloned());
     run_grader(&arguments)
@@ -98,7 +98,7 @@ fn cargo() -> std::ffi::OsString {
 
 /// `cargo xtask template-check`.
 #[derive(Debug, clap::Args)]
-pub struct TemplateArgs {}
+pub(crate) struct TemplateArgs {}
 
 /// The correct solver the check puts into the template: the example
 /// `rust-recursive`, which reports every event.
@@ -111,7 +111,7 @@ const GREEN: &str = "test result: ok. 17 passed; 0 failed; 3 ignored";
 /// Makes a template crate by path and one by git, updates each to the
 /// newest releases, compiles its skeleton, and tests it with a correct
 /// solver.
-pub fn template_check(_args: &TemplateArgs) -> Result<(), Error> {
+pub(crate) fn template_check(_args: &TemplateArgs) -> Result<(), Error> {
     let folder = tempfile::tempdir()
         .map_err(|error| Error::Failed(format!("cannot make a temporary folder: {error}")))?;
     let root = workspace_root();

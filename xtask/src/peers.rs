@@ -15,7 +15,7 @@
 //! `cargo xtask peers --counter` measures the fast counter instead, against
 //! the textbook C bitboard counter: see [`counter`].
 
-pub mod counter;
+pub(crate) mod counter;
 
 use std::hint::black_box;
 use std::ops::{ControlFlow, Range};
@@ -33,7 +33,7 @@ use crate::{Error, progress, units};
 
 /// The options of `cargo xtask peers`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// The folder of the seeds' C programs (default: ../shared/peers beside
     /// the workspace).
     #[arg(long, value_name = "DIR")]
@@ -41,7 +41,7 @@ pub struct Args {
     /// Runs of each side; the table shows the best of each [default: 5, or
     /// 1 with --counter, where one run of the C peer alone takes about 25 s
     /// on two cores].
-    #[arg(long, value_parser = crate::compare::parse_runs)]
+    #[arg(long, value_parser = crate::measuring::parse_runs)]
     pub runs: Option<u32>,
     /// Measures the fast counter (queens-bitboard) instead of the seeds'
     /// solvers: n = 17 on one thread and on every core against the C
@@ -107,7 +107,7 @@ struct Duel {
 }
 
 /// Runs `cargo xtask peers`.
-pub fn run(args: &Args) -> Result<(), Error> {
+pub(crate) fn run(args: &Args) -> Result<(), Error> {
     let folder = peers_folder(args)?;
     let build = build_folder()?;
     if args.counter {

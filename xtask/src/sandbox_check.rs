@@ -34,7 +34,7 @@ use crate::{Error, grade::build_grader};
 
 /// `cargo xtask sandbox-check`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub(crate) struct Args {}
 
 /// The argument of the `sleep` the process probe leaves behind, so that
 /// it can be found again.
@@ -115,7 +115,7 @@ sys.exit(1)
 const CLASSMATE: &str = "import sys\nprint(open(__file__).read()[:0], end='')\nsys.exit(1)\n";
 
 /// Grades the probes sandboxed and not, and checks what each got.
-pub fn run(_args: &Args) -> Result<(), Error> {
+pub(crate) fn run(_args: &Args) -> Result<(), Error> {
     if which("bwrap").is_none() {
         return Err(Error::BadInput(
             "sandbox-check needs bubblewrap (Debian package: bubblewrap; apt-get install bubblewrap); it installs nothing".to_owned(),

@@ -7,10 +7,18 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The workspace root: the folder above this crate's manifest.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .to_path_buf()
+}
+
 /// The README and every Markdown page under `docs/`.
 fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![xtask::workspace_root().join("README.md")];
-    let mut folders = vec![xtask::workspace_root().join("docs")];
+    let mut pages = vec![workspace_root().join("README.md")];
+    let mut folders = vec![workspace_root().join("docs")];
     while let Some(folder) = folders.pop() {
         for entry in fs::read_dir(&folder).expect("docs/ reads") {
             let path = entry.expect("an entry reads").path();

@@ -9,23 +9,22 @@
 //! they differ, so the page cannot silently go stale when a solver or a
 //! counter changes; the timings are not checked.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
 use queens_bitboard::Step;
 
 use super::measure::Plan;
-use super::render::{self, COLUMNS, LADDER_COLUMNS};
-use super::report::{CompareMode, CounterFigures, Figures, Report};
+use super::render;
+use super::report::{CompareMode, Report};
 use crate::Error;
 
 /// The page, relative to the workspace root.
-pub const PAGE: &str = "docs/comparison.md";
+pub(crate) const PAGE: &str = "docs/comparison.md";
 /// The plot beside it, relative to the workspace root.
-pub const PLOT: &str = "docs/comparison.svg";
+pub(crate) const PLOT: &str = "docs/comparison.svg";
 /// The command that writes the page.
-pub const COMMAND: &str = "cargo xtask compare --write-docs";
+pub(crate) const COMMAND: &str = "cargo xtask compare --write-docs";
 
 /// The modes the page shows: every solution, and the first one, where the
 /// search orders differ most.
@@ -34,7 +33,7 @@ const MODES: [CompareMode; 2] = [CompareMode::Count, CompareMode::First];
 /// What the page measures: every registered solver and the counters'
 /// ladder, the default sizes, the page's modes, with the given runs and
 /// budget.
-pub fn plan(runs: u32, budget: Duration) -> Plan {
+pub(crate) fn plan(runs: u32, budget: Duration) -> Plan {
     Plan {
         solvers: queens_solvers::FINDS_ALL.to_vec(),
         sizes: super::DEFAULT_SIZES.collect(),
@@ -48,7 +47,7 @@ pub fn plan(runs: u32, budget: Duration) -> Plan {
 /// What the page's second part measures: `first` on the large boards of
 /// `--large`, every solver, the two that find one solution included, so
 /// that the page shows where backtracking stops and what goes on.
-pub fn large_plan(runs: u32, budget: Duration) -> Plan {
+pub(crate) fn large_plan(runs: u32, budget: Duration) -> Plan {
     Plan {
         solvers: queens_solvers::every().collect(),
         sizes: super::LARGE_SIZES.to_vec(),
@@ -68,7 +67,7 @@ const LARGE_HEADING: &str = "# Large boards: one solution, backtracking against 
 
 /// The page's text for `report` (count and first on the default sizes) and
 /// `large` (first on the large boards).
-pub fn page(report: &Report, large: &Report) -> String {
+pub(crate) fn page(report: &Report, large: &Report) -> String {
     let plot_name = Path::new(PLOT)
         .file_name()
         .map_or_else(|| PLOT.into(), |name| name.to_string_lossy());
@@ -85,85 +84,96 @@ pub fn page(report: &Report, large: &Report) -> String {
 }
 
 /// Writes the page and its plot (of `report`) under `root`.
-pub fn write(report: &Report, large: &Report, root: &Path) -> Result<(), Error> {
+pub(crate) fn write(report: &Report, large: &Report, root: &Path) -> Result<(), Error> {
     let page_path = root.join(PAGE);
     let plot_path = root.join(PLOT);
     let svg = super::plot::svg(report)?;
     for (path, text) in [(&page_path, page(report, large)), (&plot_path, svg)] {
-        super::write_whole(path, &text)?;
+        crate::write_whole(path, &text)?;
     }
     Ok(())
 }
 
-/// Where a row of the page stands: mode, board size and algorithm.
-pub type RowKey = (String, usize, String);
+/// Reading a page back, for the staleness tests here and in `summary`.
+#[cfg(test)]
+pub(crate) mod read {
+    use std::collections::BTreeMap;
 
-/// The figures of every row of a page, by mode, board size and algorithm;
-/// `None` for a skipped row. Rows are found under headings `## <mode>: ...`
-/// by the column names of [`COLUMNS`].
-pub fn documented_figures(page: &str) -> BTreeMap<RowKey, Option<Figures>> {
-    let mut rows = BTreeMap::new();
-    let mut mode = String::new();
-    for line in page.lines() {
-        if let Some(heading) = line.strip_prefix("## ") {
-            mode = heading.split(':').next().unwrap_or_default().to_owned();
-            continue;
-        }
-        let Some(inner) = line.strip_prefix('|') else {
-            continue;
-        };
-        let texts: Vec<&str> = inner.split('|').map(str::trim).collect();
-        if texts.len() < COLUMNS.len() {
-            continue;
-        }
-        // The header row and the separator below it have no board size.
-        let Ok(n) = texts[0].parse::<usize>() else {
-            continue;
-        };
-        let number = |index: usize| texts[index].replace(',', "").parse::<u64>().ok();
-        let figures = (|| {
-            Some(Figures {
-                solutions: number(2)?,
-                queens_placed: number(3)?,
-                safety_checks: number(4)?,
-                cells_read: number(5)?,
-            })
-        })();
-        rows.insert((mode.clone(), n, texts[1].to_owned()), figures);
-    }
-    rows
-}
+    use crate::compare::render::{COLUMNS, LADDER_COLUMNS};
+    use crate::compare::report::{CounterFigures, Figures};
 
-/// The figures of every row of the page's ladder, by board size and step;
-/// `None` for a skipped row. Rows are found under the heading `## ladder:
-/// ...` by the number of [`LADDER_COLUMNS`].
-pub fn documented_ladder(page: &str) -> BTreeMap<(usize, String), Option<CounterFigures>> {
-    let mut rows = BTreeMap::new();
-    let mut in_ladder = false;
-    for line in page.lines() {
-        if let Some(heading) = line.strip_prefix("## ") {
-            in_ladder = heading.starts_with("ladder:");
-            continue;
+    /// Where a row of the page stands: mode, board size and algorithm.
+    pub(crate) type RowKey = (String, usize, String);
+
+    /// The figures of every row of a page, by mode, board size and algorithm;
+    /// `None` for a skipped row. Rows are found under headings `## <mode>: ...`
+    /// by the column names of [`COLUMNS`].
+    pub(crate) fn documented_figures(page: &str) -> BTreeMap<RowKey, Option<Figures>> {
+        let mut rows = BTreeMap::new();
+        let mut mode = String::new();
+        for line in page.lines() {
+            if let Some(heading) = line.strip_prefix("## ") {
+                mode = heading.split(':').next().unwrap_or_default().to_owned();
+                continue;
+            }
+            let Some(inner) = line.strip_prefix('|') else {
+                continue;
+            };
+            let texts: Vec<&str> = inner.split('|').map(str::trim).collect();
+            if texts.len() < COLUMNS.len() {
+                continue;
+            }
+            // The header row and the separator below it have no board size.
+            let Ok(n) = texts[0].parse::<usize>() else {
+                continue;
+            };
+            let number = |index: usize| texts[index].replace(',', "").parse::<u64>().ok();
+            let figures = (|| {
+                Some(Figures {
+                    solutions: number(2)?,
+                    queens_placed: number(3)?,
+                    safety_checks: number(4)?,
+                    cells_read: number(5)?,
+                })
+            })();
+            rows.insert((mode.clone(), n, texts[1].to_owned()), figures);
         }
-        let Some(inner) = line.strip_prefix('|').filter(|_| in_ladder) else {
-            continue;
-        };
-        let texts: Vec<&str> = inner.split('|').map(str::trim).collect();
-        // The header row and the separator below it have no board size.
-        let (true, Ok(n)) = (
-            texts.len() >= LADDER_COLUMNS.len(),
-            texts[0].parse::<usize>(),
-        ) else {
-            continue;
-        };
-        let number = |index: usize| texts[index].replace(',', "").parse::<u64>().ok();
-        let figures = number(2).map(|solutions| CounterFigures {
-            solutions,
-            fundamental: number(3),
-        });
-        rows.insert((n, texts[1].to_owned()), figures);
+        rows
     }
-    rows
+
+    /// The figures of every row of the page's ladder, by board size and step;
+    /// `None` for a skipped row. Rows are found under the heading `## ladder:
+    /// ...` by the number of [`LADDER_COLUMNS`].
+    pub(crate) fn documented_ladder(
+        page: &str,
+    ) -> BTreeMap<(usize, String), Option<CounterFigures>> {
+        let mut rows = BTreeMap::new();
+        let mut in_ladder = false;
+        for line in page.lines() {
+            if let Some(heading) = line.strip_prefix("## ") {
+                in_ladder = heading.starts_with("ladder:");
+                continue;
+            }
+            let Some(inner) = line.strip_prefix('|').filter(|_| in_ladder) else {
+                continue;
+            };
+            let texts: Vec<&str> = inner.split('|').map(str::trim).collect();
+            // The header row and the separator below it have no board size.
+            let (true, Ok(n)) = (
+                texts.len() >= LADDER_COLUMNS.len(),
+                texts[0].parse::<usize>(),
+            ) else {
+                continue;
+            };
+            let number = |index: usize| texts[index].replace(',', "").parse::<u64>().ok();
+            let figures = number(2).map(|solutions| CounterFigures {
+                solutions,
+                fundamental: number(3),
+            });
+            rows.insert((n, texts[1].to_owned()), figures);
+        }
+        rows
+    }
 }
 
 #[cfg(test)]
@@ -172,9 +182,11 @@ mod tests {
 
     use queens_core::Problem;
 
+    use super::read::{documented_figures, documented_ladder};
     use super::*;
     use crate::compare::fixture;
     use crate::compare::measure::figures;
+    use crate::compare::report::{CounterFigures, Figures};
 
     /// The page's figures are recomputed up to this board size: enough to
     /// catch any change in how a solver searches or counts, in milliseconds.

@@ -39,11 +39,12 @@ use super::report::{
     CompareMode, CounterFigures, Figures, Measured, ModeTable, RawOutcome, SkipCause,
     SolverSummary, assemble_row, baseline_of,
 };
+use crate::measuring::searches_per_run;
 use crate::units;
 
 /// What to measure.
 #[derive(Clone)]
-pub struct Plan {
+pub(crate) struct Plan {
     /// The solvers, in registry order.
     pub solvers: Vec<&'static dyn Solver>,
     /// The board sizes, smallest first.
@@ -61,7 +62,7 @@ pub struct Plan {
 
 impl Plan {
     /// How many cells the plan has: the length of the progress bar.
-    pub fn cells(&self) -> u64 {
+    pub(crate) fn cells(&self) -> u64 {
         ((self.solvers.len() * self.modes.len() + self.ladder.len()) * self.sizes.len()) as u64
     }
 }
@@ -69,9 +70,6 @@ impl Plan {
 /// The smallest board calibration starts from: every solver does n = 4 in
 /// microseconds, so it needs no prediction.
 const CALIBRATION_START: usize = 4;
-/// A timed run repeats a fast search until the run lasts this long, then
-/// divides, so that microsecond searches are not lost in the clock's noise.
-const MIN_RUN: Duration = Duration::from_millis(20);
 /// The growth per board size assumed when it cannot be measured: more than
 /// any of the backtracking solvers shows between n = 8 and 16.
 const DEFAULT_GROWTH: f64 = 8.0;
@@ -85,7 +83,7 @@ const LADDER_THREADS: usize = 0;
 
 /// Measures every cell of the plan's modes, advancing `progress` by one per
 /// cell.
-pub fn measure(plan: &Plan, progress: &ProgressBar) -> Vec<ModeTable> {
+pub(crate) fn measure(plan: &Plan, progress: &ProgressBar) -> Vec<ModeTable> {
     let summaries: Vec<SolverSummary> = plan
         .solvers
         .iter()
@@ -108,7 +106,10 @@ pub fn measure(plan: &Plan, progress: &ProgressBar) -> Vec<ModeTable> {
 
 /// Measures the plan's steps of the ladder, advancing `progress` by one per
 /// cell: `[size][step]`, in the plan's order.
-pub fn measure_ladder(plan: &Plan, progress: &ProgressBar) -> Vec<Vec<RawOutcome<CounterFigures>>> {
+pub(crate) fn measure_ladder(
+    plan: &Plan,
+    progress: &ProgressBar,
+) -> Vec<Vec<RawOutcome<CounterFigures>>> {
     measure_all(plan.ladder.iter().copied(), plan, progress)
 }
 
@@ -427,7 +428,7 @@ impl<S: Subject> Timeline<S> {
 /// The figures of a cell that do not depend on the machine: the answer and
 /// the statistics of one counted run. The staleness check of
 /// `docs/comparison.md` computes them the same way.
-pub fn figures(
+pub(crate) fn figures(
     solver: &dyn Solver,
     mode: CompareMode,
     problem: &Problem,
@@ -440,13 +441,6 @@ pub fn figures(
         safety_checks: stats.safety_checks,
         cells_read: stats.cells_read,
     })
-}
-
-/// How many searches one timed run repeats, so that it lasts at least
-/// [`MIN_RUN`] when one search takes `seconds`.
-pub(crate) fn searches_per_run(seconds: f64) -> u64 {
-    let wanted = (MIN_RUN.as_secs_f64() / seconds.max(1e-9)).ceil();
-    (wanted as u64).clamp(1, 10_000_000)
 }
 
 #[cfg(test)]

@@ -7,19 +7,19 @@
 //! Markdown, CSV or JSON ([`render`]), as an SVG plot ([`plot`]), or as the
 //! committed `docs/comparison.md` ([`docs`]).
 
-pub mod docs;
+pub(crate) mod docs;
 #[cfg(test)]
 mod fixture;
-pub mod measure;
-pub mod plot;
-pub mod render;
-pub mod report;
-pub mod sizes;
-pub mod sudoku;
-pub mod summary;
+pub(crate) mod measure;
+pub(crate) mod plot;
+pub(crate) mod render;
+pub(crate) mod report;
+pub(crate) mod sizes;
+pub(crate) mod sudoku;
+pub(crate) mod summary;
 
 use std::ops::RangeInclusive;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::ValueEnum;
@@ -30,11 +30,12 @@ use self::measure::Plan;
 use self::report::{CompareMode, Report, SolverSummary, assemble_ladder, baseline_of};
 use self::sizes::BoardSizes;
 use crate::machine::{Load, Machine};
+use crate::measuring::{parse_budget, parse_runs};
 use crate::{Error, progress};
 
 /// The options of `cargo xtask compare`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Board sizes: a range `4..=12` or `4..12`, one size `8`, or a list
     /// `4,6,8`. Up to 4096 in count and unique mode; up to 10^8 in
     /// `--mode first`, where the construction and min-conflicts reach.
@@ -93,17 +94,17 @@ pub struct Args {
 /// where lookup, the baseline, still finishes within the default budget,
 /// past the n = 13 from which the ladder's threads outrun their start-up:
 /// nine columns, which fit a terminal.
-pub const DEFAULT_SIZES: RangeInclusive<usize> = 6..=14;
+pub(crate) const DEFAULT_SIZES: RangeInclusive<usize> = 6..=14;
 
 /// The board sizes of `--large` and of the page's large-board table: where
 /// backtracking still finds a first solution (8, 16, 32), where it starts to
 /// wander or reaches its 64-column masks (64), and three boards no tree
 /// search reaches, up to the million of issue 13.
-pub const LARGE_SIZES: [usize; 7] = [8, 16, 32, 64, 1_000, 100_000, 1_000_000];
+pub(crate) const LARGE_SIZES: [usize; 7] = [8, 16, 32, 64, 1_000, 100_000, 1_000_000];
 
 /// The output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// A summary for a terminal (and with --details, the full tables).
     Table,
     /// Markdown tables.
@@ -116,7 +117,7 @@ pub enum Format {
 
 /// A registered solver, as `--algo` names it.
 #[derive(Clone, Copy)]
-pub struct Algorithm(pub &'static dyn Solver);
+pub(crate) struct Algorithm(pub &'static dyn Solver);
 
 impl std::fmt::Debug for Algorithm {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -133,50 +134,15 @@ fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
     })
 }
 
-/// The most timed runs a cell may ask for.
-const MOST_RUNS: u32 = 1000;
-
-/// The longest budget, in seconds: a day.
-const LONGEST_BUDGET: f64 = 86_400.0;
-
-/// Parses a number of runs, from 1 to [`MOST_RUNS`].
-pub(crate) fn parse_runs(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(0) => Err("--runs must be at least 1".to_owned()),
-        Ok(runs) if runs > MOST_RUNS => Err(format!("--runs is at most {MOST_RUNS}")),
-        Ok(runs) => Ok(runs),
-        Err(_) => Err(format!("'{text}' is not a number of runs")),
-    }
-}
-
-pub(crate) fn parse_budget(text: &str) -> Result<Duration, String> {
-    let (number, scale) = if let Some(millis) = text.strip_suffix("ms") {
-        (millis, 1e-3)
-    } else {
-        (text.strip_suffix('s').unwrap_or(text), 1.0)
-    };
-    let seconds = number
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .map(|value| value * scale)
-        .filter(|seconds| seconds.is_finite() && *seconds > 0.0)
-        .ok_or_else(|| format!("'{text}' is not a budget (a positive time such as 2s or 500ms)"))?;
-    if seconds > LONGEST_BUDGET {
-        return Err(format!("'{text}' is past a day, the longest budget"));
-    }
-    Ok(Duration::from_secs_f64(seconds))
-}
-
 /// Runs `cargo xtask compare`.
-pub fn run(args: &Args) -> Result<(), Error> {
+pub(crate) fn run(args: &Args) -> Result<(), Error> {
     if crate::machine::OPT_LEVEL == "0" {
         eprintln!("warning: this build is not optimised, so its times mean little");
     }
     if args.sudoku {
         let table = sudoku::run(&crate::workspace_root(), args.budget)?;
         return match &args.out {
-            Some(path) => write_whole(path, &table),
+            Some(path) => crate::write_whole(path, &table),
             None => crate::print_out(&table),
         };
     }
@@ -204,11 +170,11 @@ pub fn run(args: &Args) -> Result<(), Error> {
         Format::Json => render::json(&report),
     };
     match &args.out {
-        Some(path) => write_whole(path, &text)?,
+        Some(path) => crate::write_whole(path, &text)?,
         None => crate::print_out(&text)?,
     }
     if let Some(path) = &args.plot {
-        write_whole(path, &plot::svg(&report)?)?;
+        crate::write_whole(path, &plot::svg(&report)?)?;
     }
     Ok(())
 }
@@ -274,7 +240,7 @@ fn plan(args: &Args) -> Result<Plan, Error> {
 }
 
 /// Measures `plan`, with a progress bar on stderr, into a report.
-pub fn compare(plan: &Plan) -> Report {
+pub(crate) fn compare(plan: &Plan) -> Report {
     let load = Load::begin();
     let bar = progress::bar(plan.cells());
     let tables = measure::measure(plan, &bar);
@@ -303,32 +269,12 @@ pub fn compare(plan: &Plan) -> Report {
     }
 }
 
-/// Writes `text` to `path` whole, or leaves the old file.
-pub(crate) fn write_whole(path: &Path, text: &str) -> Result<(), Error> {
-    queens_toolkit::files::write_whole(path, text.as_bytes())
-        .map_err(|error| Error::Output(format!("cannot write {}: {error}", path.display())))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn budgets_and_runs_parse_or_say_why_not() {
-        assert_eq!(parse_budget("2s"), Ok(Duration::from_secs(2)));
-        assert_eq!(parse_budget("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_budget("1.5"), Ok(Duration::from_millis(1500)));
-        assert_eq!(
-            parse_budget("0s"),
-            Err("'0s' is not a budget (a positive time such as 2s or 500ms)".into())
-        );
-        assert_eq!(parse_runs("5"), Ok(5));
-        assert_eq!(parse_runs("0"), Err("--runs must be at least 1".into()));
-        assert_eq!(parse_runs("1001"), Err("--runs is at most 1000".into()));
-        assert_eq!(
-            parse_budget("1e20"),
-            Err("'1e20' is past a day, the longest budget".into())
-        );
+    fn an_unknown_algorithm_is_named_with_the_known_ones() {
         assert_eq!(
             parse_algorithm("queen").unwrap_err(),
             "unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard, \

@@ -19,7 +19,7 @@ use crate::units;
 /// The columns of every solver's table, in order; the last is named after
 /// the baseline in the tables themselves. The staleness check of
 /// `docs/comparison.md` finds a row of figures by their number.
-pub const COLUMNS: [&str; 9] = [
+pub(crate) const COLUMNS: [&str; 9] = [
     "n",
     "algorithm",
     "solutions",
@@ -37,7 +37,7 @@ const FIRST_FIGURE: usize = 2;
 /// The report for a terminal: the one-screen summary, or with `details`
 /// every figure of every board size first, the summary last, where the eye
 /// lands when the output stops.
-pub fn terminal(report: &Report, details: bool) -> String {
+pub(crate) fn terminal(report: &Report, details: bool) -> String {
     if !details {
         return summary::terminal(report, false);
     }
@@ -71,7 +71,7 @@ pub fn terminal(report: &Report, details: bool) -> String {
 /// nothing): the summary, then the full tables. A skipped cell says only
 /// "skipped" in its table, and its reason is listed below, so that the
 /// columns stay narrow.
-pub fn markdown(report: &Report, heading: &str) -> String {
+pub(crate) fn markdown(report: &Report, heading: &str) -> String {
     let mut text = format!("{heading}{}\n\n", preamble(report));
     text.push_str(&summary::markdown(report));
     for table in &report.tables {
@@ -108,13 +108,13 @@ pub fn markdown(report: &Report, heading: &str) -> String {
 }
 
 /// The report as JSON: every cell, the skipped ones with their reasons.
-pub fn json(report: &Report) -> String {
+pub(crate) fn json(report: &Report) -> String {
     // A report holds only strings, numbers and lists: it always serialises.
     serde_json::to_string_pretty(report).unwrap_or_default() + "\n"
 }
 
 /// The report as CSV, one record per cell.
-pub fn csv(report: &Report) -> Result<String, crate::Error> {
+pub(crate) fn csv(report: &Report) -> Result<String, crate::Error> {
     let mut records = Vec::new();
     for table in &report.tables {
         for row in &table.rows {
@@ -171,7 +171,7 @@ fn baseline_sentence(report: &Report) -> String {
 fn ladder_title(report: &Report) -> String {
     format!(
         "ladder: the bitboard counters, count every solution, n = {}",
-        super::sizes::describe(&report.sizes)
+        crate::measuring::describe(&report.sizes)
     )
 }
 
@@ -182,7 +182,7 @@ fn title(report: &Report, table: &ModeTable) -> String {
         "{}: {}, n = {}",
         table.mode.name(),
         table.mode.question(),
-        super::sizes::describe(&report.sizes)
+        crate::measuring::describe(&report.sizes)
     )
 }
 
@@ -342,7 +342,7 @@ fn markdown_table(report: &Report, mode_table: &ModeTable) -> Table {
 
 /// The columns of the ladder's table. The staleness check of
 /// `docs/comparison.md` finds a row of the ladder by their number.
-pub const LADDER_COLUMNS: [&str; 7] = [
+pub(crate) const LADDER_COLUMNS: [&str; 7] = [
     "n",
     "counter",
     "solutions",

@@ -2,6 +2,7 @@
 //! `4..=12`, a half-open one `4..12`, one size `8`, or a comma-separated list
 //! of any of these (`4,6,8`, `4..=6,10`).
 
+use crate::measuring::describe;
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -11,12 +12,12 @@ const MOST_SIZES: usize = 100;
 
 /// A non-empty, increasing list of board sizes without repeats.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardSizes(Vec<usize>);
+pub(crate) struct BoardSizes(Vec<usize>);
 
 impl BoardSizes {
     /// Parses the `--n` notation. Empty and reversed ranges are errors, each
     /// with one sentence that says what is wrong.
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub(crate) fn parse(text: &str) -> Result<Self, String> {
         let mut sizes = Vec::new();
         for item in text.split(',') {
             sizes.extend(parse_item(item.trim())?);
@@ -33,12 +34,12 @@ impl BoardSizes {
     }
 
     /// Every size in `range`, which must not be empty.
-    pub fn from_range(range: RangeInclusive<usize>) -> Self {
+    pub(crate) fn from_range(range: RangeInclusive<usize>) -> Self {
         BoardSizes(range.collect())
     }
 
     /// The sizes, smallest first.
-    pub fn as_slice(&self) -> &[usize] {
+    pub(crate) fn as_slice(&self) -> &[usize] {
         &self.0
     }
 }
@@ -47,30 +48,6 @@ impl fmt::Display for BoardSizes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&describe(&self.0))
     }
-}
-
-/// Increasing `sizes` in the notation `--n` reads back: runs of three or
-/// more consecutive sizes as `a..=b`, the rest as a list.
-pub fn describe(sizes: &[usize]) -> String {
-    let mut runs: Vec<String> = Vec::new();
-    let mut index = 0;
-    while index < sizes.len() {
-        let start = sizes[index];
-        let mut end = start;
-        while index + 1 < sizes.len() && sizes[index + 1] == end + 1 {
-            index += 1;
-            end += 1;
-        }
-        runs.push(if end > start + 1 {
-            format!("{start}..={end}")
-        } else if end == start + 1 {
-            format!("{start},{end}")
-        } else {
-            start.to_string()
-        });
-        index += 1;
-    }
-    runs.join(",")
 }
 
 /// One item of the list: a size or a range of sizes.
@@ -130,7 +107,7 @@ fn parse_size(text: &str) -> Result<usize, String> {
 /// one solution included: no size past it can be compared, and checking it
 /// before a range is built keeps `--n 0..=1000000000000` from asking for a
 /// list of a trillion sizes.
-pub fn largest_size() -> usize {
+pub(crate) fn largest_size() -> usize {
     queens_solvers::every()
         .map(|solver| solver.info().max_n)
         .max()
@@ -139,7 +116,7 @@ pub fn largest_size() -> usize {
 
 /// The largest board a solver that finds every solution accepts: the limit
 /// of `--mode count` and `--mode unique`, which only those solvers answer.
-pub fn largest_counted_size() -> usize {
+pub(crate) fn largest_counted_size() -> usize {
     queens_solvers::FINDS_ALL
         .iter()
         .map(|solver| solver.info().max_n)
@@ -149,7 +126,7 @@ pub fn largest_counted_size() -> usize {
 
 /// The first of `sizes` past what a solver that counts accepts, with the
 /// one line that refuses it in a mode other than `first`.
-pub fn check_counted(sizes: &[usize], mode: &str) -> Result<(), String> {
+pub(crate) fn check_counted(sizes: &[usize], mode: &str) -> Result<(), String> {
     let largest = largest_counted_size();
     match sizes.iter().find(|&&n| n > largest) {
         Some(n) => Err(format!(

@@ -67,7 +67,7 @@ impl Cell {
 
 /// Runs the comparison with `budget` per solver and set, and returns the
 /// table.
-pub fn run(root: &Path, budget: Duration) -> Result<String, Error> {
+pub(crate) fn run(root: &Path, budget: Duration) -> Result<String, Error> {
     let mut cells = Vec::new();
     for (set, file) in SETS {
         let puzzles = load(&root.join(file))?;

@@ -16,7 +16,7 @@ use super::report::{
 use crate::units;
 
 /// The widest line the terminal summary prints: a terminal's 100 columns.
-pub const WIDTH: usize = 100;
+pub(crate) const WIDTH: usize = 100;
 
 /// The summary of one mode, before it is laid out.
 struct Summary {
@@ -71,7 +71,7 @@ const SKIPPED: &str = "—";
 
 /// What the machine's load says of the report's times. The run keeps one
 /// core busy, two while the ladder's `+ threads` rung runs.
-pub fn load_verdict(report: &Report) -> Option<String> {
+pub(crate) fn load_verdict(report: &Report) -> Option<String> {
     let own = if report.ladder.is_some() { 2.0 } else { 1.0 };
     report.load.verdict(own, report.machine.cores)
 }
@@ -79,7 +79,7 @@ pub fn load_verdict(report: &Report) -> Option<String> {
 /// The summary for a terminal: each mode's table and its two lists, under
 /// a line on the machine and the method, which points to `--details`
 /// unless the full tables are printed above it (`below_details`).
-pub fn terminal(report: &Report, below_details: bool) -> String {
+pub(crate) fn terminal(report: &Report, below_details: bool) -> String {
     let mut text = wrap(&format!("Machine: {}.", report.machine));
     if let Some(verdict) = load_verdict(report) {
         text.push_str(&wrap(&verdict));
@@ -103,7 +103,7 @@ pub fn terminal(report: &Report, below_details: bool) -> String {
 }
 
 /// The summary in Markdown, one `## At a glance` section per mode.
-pub fn markdown(report: &Report) -> String {
+pub(crate) fn markdown(report: &Report) -> String {
     summaries(report)
         .iter()
         .map(markdown_summary)
@@ -158,7 +158,7 @@ fn summarise(report: &Report, table: &ModeTable, baseline: usize) -> Summary {
         heading: format!(
             "{}, n = {}: times as fast as {} (seeds {}), the baseline.",
             table.mode.question(),
-            super::sizes::describe(&report.sizes),
+            crate::measuring::describe(&report.sizes),
             base.name,
             base.seeds
         ),
@@ -555,7 +555,7 @@ fn plural(count: u32) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::docs::documented_figures;
+    use crate::compare::docs::read::documented_figures;
     use crate::compare::fixture;
     use crate::compare::report::Figures;
     use queens_bitboard::Step;

@@ -8,7 +8,7 @@ use queens_core::Problem;
 
 use super::tree::{TREE_N, Tree};
 use super::{Counter, Growth, Rates, Series, fit};
-use crate::compare::sizes::describe;
+use crate::measuring::describe;
 use crate::units;
 
 /// The section's text, in Markdown.

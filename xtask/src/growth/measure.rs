@@ -20,12 +20,12 @@ use queens_core::{Instrument, Problem};
 
 use super::{Counter, FROM, Series};
 use crate::Error;
-use crate::compare::measure::searches_per_run;
+use crate::measuring::searches_per_run;
 use crate::units;
 
 /// Times `counter` from [`FROM`] to its top within `to`, advancing
 /// `progress` by one per size, tried or not.
-pub fn series(
+pub(crate) fn series(
     counter: Counter,
     to: usize,
     cap: Duration,

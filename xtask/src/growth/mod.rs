@@ -8,11 +8,11 @@
 //! ([`page`]) with its plot ([`plot`]).
 
 mod explain;
-pub mod fit;
-pub mod measure;
-pub mod page;
-pub mod plot;
-pub mod tree;
+pub(crate) mod fit;
+pub(crate) mod measure;
+pub(crate) mod page;
+pub(crate) mod plot;
+pub(crate) mod tree;
 
 use std::time::Duration;
 
@@ -24,10 +24,10 @@ use crate::machine::Machine;
 use crate::{Error, progress};
 
 /// The smallest board timed: n = 1..3 have nothing to search worth timing.
-pub const FROM: usize = 4;
+pub(crate) const FROM: usize = 4;
 /// The largest board the page shows, and the default of `--to`: the
 /// counter on every core counts it in about a minute.
-pub const TOP: usize = 19;
+pub(crate) const TOP: usize = 19;
 /// The largest board the plain and mirror steps count: they take several
 /// times as long as `+ symmetry`, and n = 12..=16 already give their rate
 /// and their factors to the step above, so larger boards would only add
@@ -46,14 +46,14 @@ const MOST_TO: usize = 27;
 
 /// The options of `cargo xtask growth`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// The largest board: each solver stops there, or earlier at its own
     /// practical limit or the cap.
     #[arg(long, default_value_t = TOP, value_parser = parse_to)]
     pub to: usize,
     /// The longest one count may be predicted to take, e.g. `60s`; a solver
     /// stops before the first size predicted past it.
-    #[arg(long, default_value = "120s", value_parser = crate::compare::parse_budget)]
+    #[arg(long, default_value = "120s", value_parser = crate::measuring::parse_budget)]
     pub cap: Duration,
     /// Also writes docs/growth.md and docs/growth.svg (n = 4..=19).
     #[arg(long, conflicts_with = "to")]
@@ -72,7 +72,7 @@ fn parse_to(text: &str) -> Result<usize, String> {
 /// What is timed: a registered solver through the model's count, or a step
 /// of the bitboard counter's ladder.
 #[derive(Clone, Copy)]
-pub enum Counter {
+pub(crate) enum Counter {
     /// A solver of the registry.
     Solver(&'static dyn Solver),
     /// A step of [`Step::ALL`].
@@ -88,7 +88,7 @@ impl std::fmt::Debug for Counter {
 impl Counter {
     /// Every counter: the registry in its order, then the ladder bottom
     /// first.
-    pub fn all() -> Vec<Counter> {
+    pub(crate) fn all() -> Vec<Counter> {
         let solvers = queens_solvers::FINDS_ALL
             .iter()
             .map(|&solver| Counter::Solver(solver));
@@ -96,7 +96,7 @@ impl Counter {
     }
 
     /// The name in its table: the solver's own, or the step's.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Counter::Solver(solver) => solver.info().name,
             Counter::Step(step) => step.name(),
@@ -105,7 +105,7 @@ impl Counter {
 
     /// The name outside its table, where a step needs saying it is one
     /// (the ladder's first step is also called `bitboard`).
-    pub fn label(self) -> String {
+    pub(crate) fn label(self) -> String {
         match self {
             Counter::Solver(solver) => solver.info().name.to_owned(),
             Counter::Step(step) => format!("ladder: {}", step.name()),
@@ -115,7 +115,7 @@ impl Counter {
     /// The largest board this counter is asked to count, within `to`: a
     /// solver's practical limit (the naive and permutation solvers' tests,
     /// the seed backtrackers' seconds), or the ladder's.
-    pub fn top(self, to: usize) -> usize {
+    pub(crate) fn top(self, to: usize) -> usize {
         let own = match self {
             Counter::Solver(solver) => solver.info().practical_n,
             Counter::Step(Step::Plain | Step::Mirror) => SLOW_STEPS_TOP,
@@ -142,7 +142,7 @@ impl Counter {
 
 /// One counter's measurements.
 #[derive(Debug)]
-pub struct Series {
+pub(crate) struct Series {
     /// What was timed.
     pub counter: Counter,
     /// Seconds to count every solution, by board size, smallest first.
@@ -161,7 +161,7 @@ pub struct Series {
 /// A series' growth per extra queen, each fitted the same way over the
 /// same sizes.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Rates {
+pub(crate) struct Rates {
     /// The sizes fitted over.
     pub sizes: Vec<usize>,
     /// The factor of the time.
@@ -175,7 +175,7 @@ pub struct Rates {
 impl Series {
     /// The series' rates; `None` when too few of its sizes took long enough
     /// to fit (the naive solver's, whose next size would take seconds).
-    pub fn rates(&self) -> Option<Rates> {
+    pub(crate) fn rates(&self) -> Option<Rates> {
         let sizes = self.fitted.clone()?;
         let solutions: Vec<(usize, f64)> = sizes
             .iter()
@@ -192,7 +192,7 @@ impl Series {
 
 /// Everything the task measured.
 #[derive(Debug)]
-pub struct Growth {
+pub(crate) struct Growth {
     /// Where it ran.
     pub machine: Machine,
     /// The largest board asked for.
@@ -207,7 +207,7 @@ pub struct Growth {
 }
 
 /// Runs `cargo xtask growth`.
-pub fn run(args: &Args) -> Result<(), Error> {
+pub(crate) fn run(args: &Args) -> Result<(), Error> {
     if crate::machine::OPT_LEVEL == "0" {
         eprintln!("warning: this build is not optimised, so its times mean little");
     }

@@ -16,15 +16,15 @@ use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
 
 use super::{Counter, FROM, Growth, Series};
-use crate::compare::sizes::describe;
+use crate::measuring::describe;
 use crate::units;
 
 /// The page, relative to the workspace root.
-pub const PAGE: &str = "docs/growth.md";
+pub(crate) const PAGE: &str = "docs/growth.md";
 /// The plot beside it, relative to the workspace root.
-pub const PLOT: &str = "docs/growth.svg";
+pub(crate) const PLOT: &str = "docs/growth.svg";
 /// The command that writes the page.
-pub const COMMAND: &str = "cargo xtask growth --write-docs";
+pub(crate) const COMMAND: &str = "cargo xtask growth --write-docs";
 
 /// The heading of the registry's table; the staleness test finds the table
 /// under it.
@@ -40,7 +40,7 @@ const COUNT_COLUMNS: [&str; 3] = ["n", "solutions", "fundamental"];
 const NOTHING: &str = "—";
 
 /// The measurements as tables for a terminal.
-pub fn terminal(growth: &Growth) -> String {
+pub(crate) fn terminal(growth: &Growth) -> String {
     let mut text = format!("{}\n\n", preamble(growth));
     for (heading, table) in tables(growth) {
         let mut table = table.build();
@@ -53,7 +53,7 @@ pub fn terminal(growth: &Growth) -> String {
 }
 
 /// The page's text.
-pub fn page(growth: &Growth) -> String {
+pub(crate) fn page(growth: &Growth) -> String {
     let plot_name = Path::new(PLOT)
         .file_name()
         .map_or_else(|| PLOT.into(), |name| name.to_string_lossy());
@@ -83,10 +83,10 @@ pub fn page(growth: &Growth) -> String {
 }
 
 /// Writes the page and its plot under `root`, each whole or not at all.
-pub fn write(growth: &Growth, root: &Path) -> Result<(), crate::Error> {
+pub(crate) fn write(growth: &Growth, root: &Path) -> Result<(), crate::Error> {
     let svg = super::plot::svg(growth)?;
     for (path, text) in [(PAGE, page(growth)), (PLOT, svg)] {
-        crate::compare::write_whole(&root.join(path), &text)?;
+        crate::write_whole(&root.join(path), &text)?;
     }
     Ok(())
 }

@@ -17,7 +17,7 @@ use queens_core::oeis;
 
 use super::{Counter, FROM, Growth};
 use crate::Error;
-use crate::compare::plot::{SIZE, colour, failed, short_count, y_range};
+use crate::plotting::{SIZE, colour, failed, short_count, y_range};
 use crate::units;
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
@@ -25,7 +25,7 @@ type LogChart<'a, 'b> =
     ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordi32, LogCoord<f64>>>;
 
 /// The plot of `growth`, as an SVG document.
-pub fn svg(growth: &Growth) -> Result<String, Error> {
+pub(crate) fn svg(growth: &Growth) -> Result<String, Error> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();

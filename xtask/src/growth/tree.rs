@@ -22,11 +22,11 @@ use crate::Error;
 /// naive solver, the slowest, counts it in milliseconds, and its tree is
 /// already large enough that two different searches place different
 /// numbers of queens.
-pub const TREE_N: usize = 6;
+pub(crate) const TREE_N: usize = 6;
 
 /// Solvers that search one tree.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Tree {
+pub(crate) struct Tree {
     /// The places in the run's series of its solvers, in the run's order.
     pub members: Vec<usize>,
     /// The queens each of them places on an empty board of [`TREE_N`].
@@ -38,7 +38,7 @@ pub struct Tree {
 
 /// The queens `counter` places counting every solution of `n` queens; none
 /// for a ladder step, whose counters keep no statistics.
-pub fn queens_placed(counter: Counter, n: usize) -> Result<Option<u64>, Error> {
+pub(crate) fn queens_placed(counter: Counter, n: usize) -> Result<Option<u64>, Error> {
     let Counter::Solver(solver) = counter else {
         return Ok(None);
     };
@@ -54,7 +54,7 @@ pub fn queens_placed(counter: Counter, n: usize) -> Result<Option<u64>, Error> {
 /// The trees of `series`: its solvers grouped by the queens they place at
 /// [`TREE_N`], first appearance first. A group of one is a tree too; the
 /// ladder's steps, which keep no statistics, are in none.
-pub fn group(series: &[Series]) -> Result<Vec<Tree>, Error> {
+pub(crate) fn group(series: &[Series]) -> Result<Vec<Tree>, Error> {
     let mut trees: Vec<Tree> = Vec::new();
     for (index, one) in series.iter().enumerate() {
         let Some(placed) = queens_placed(one.counter, TREE_N)? else {
@@ -84,7 +84,7 @@ pub fn group(series: &[Series]) -> Result<Vec<Tree>, Error> {
 /// [`fit::FIT_SIZES`] that every one of them counted in at least
 /// [`fit::FIT_FLOOR`], smallest first; `None` when fewer than
 /// [`fit::FIT_LEAST`] are.
-pub fn common_sizes(times: &[&[(usize, f64)]]) -> Option<Vec<usize>> {
+pub(crate) fn common_sizes(times: &[&[(usize, f64)]]) -> Option<Vec<usize>> {
     let (first, others) = times.split_first()?;
     let long_enough = |series: &[(usize, f64)], n: usize| {
         series
@@ -102,7 +102,7 @@ pub fn common_sizes(times: &[&[(usize, f64)]]) -> Option<Vec<usize>> {
 /// Measures the queens each member of `tree` places at each of its fitted
 /// sizes into its series, and checks that they agree: members that part at
 /// a larger board do not share a tree, and saying they do would be false.
-pub fn measure_placed(tree: &Tree, series: &mut [Series]) -> Result<(), Error> {
+pub(crate) fn measure_placed(tree: &Tree, series: &mut [Series]) -> Result<(), Error> {
     let Some(sizes) = &tree.sizes else {
         return Ok(());
     };

@@ -23,7 +23,7 @@ use crate::{Error, progress, units};
 
 /// The runs of each side when `--runs` is not given: one run of the peer
 /// alone takes tens of seconds.
-pub const RUNS: u32 = 1;
+pub(crate) const RUNS: u32 = 1;
 
 /// The C program the counter is measured against.
 const PEER: &str = "bitboard_mirror.c";
@@ -147,7 +147,7 @@ struct Row {
 
 /// Runs `cargo xtask peers --counter`: the C peer from `folder`, built into
 /// `build`, and the rungs, `runs` times each.
-pub fn run(folder: &Path, build: &Path, runs: u32) -> Result<(), Error> {
+pub(crate) fn run(folder: &Path, build: &Path, runs: u32) -> Result<(), Error> {
     let binary = compile(&folder.join(PEER), build)?;
     let load = crate::machine::load_average();
     let mut peer = peer_row();
