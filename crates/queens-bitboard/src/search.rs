@@ -255,11 +255,17 @@ mod tests {
         assert_eq!(
             traced(&Problem::new(4))[..4],
             [
-                Event::Mask { row: 0, open: 0b1111 },
+                Event::Mask {
+                    row: 0,
+                    open: 0b1111
+                },
                 Event::Place {
                     square: Square::new(0, 0)
                 },
-                Event::Mask { row: 1, open: 0b1100 },
+                Event::Mask {
+                    row: 1,
+                    open: 0b1100
+                },
                 Event::Place {
                     square: Square::new(1, 2)
                 },

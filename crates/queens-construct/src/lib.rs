@@ -146,9 +146,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{
-    Decision, Finds, Levels, Observer, Order, Problem, Search, SolverInfo, Square,
-};
+use queens_core::{Decision, Finds, Levels, Observer, Order, Problem, Search, SolverInfo, Square};
 
 /// The explicit construction: one solution of any board from n = 4 up.
 #[derive(Clone, Copy, Debug, Default)]
@@ -233,7 +231,9 @@ fn rule(n: usize) -> &'static str {
     match n % 6 {
         2 => "n mod 6 = 2, columns from 1: 2, 4, ..., n, then 3, 1, 7, 9, ..., n - 1, 5",
         3 => "n mod 6 = 3, columns from 1: 4, 6, ..., n - 1, 2, then 5, 7, ..., n, 1, 3",
-        _ => "n mod 6 = 0, 1, 4 or 5, columns from 1: the even ones 2, 4, ..., then the odd ones 1, 3, ...",
+        _ => {
+            "n mod 6 = 0, 1, 4 or 5, columns from 1: the even ones 2, 4, ..., then the odd ones 1, 3, ..."
+        }
     }
 }
 

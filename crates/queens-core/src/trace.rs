@@ -176,7 +176,7 @@ impl fmt::Display for Event {
             }
             Event::Settle { square, tries } => write!(
                 f,
-                "settle for {}: none of the {tries} columns tried was free",
+                "settle for {}: none of its {tries} tries found a free column",
                 Spelled(*square)
             ),
             Event::Repair { row, pairs } => write!(
@@ -492,7 +492,9 @@ mod tests {
             pairs: 2,
         });
         tracer.decided(Decision::Restart { tries: 4112 });
-        tracer.decided(Decision::Rule { rule: "even columns" });
+        tracer.decided(Decision::Rule {
+            rule: "even columns",
+        });
         tracer.decided(Decision::Run {
             first_row: 0,
             last_row: 3,
@@ -514,7 +516,7 @@ mod tests {
                 "mask of row 2: no col open",
                 "try (row 1, col 1): attacked by (0, 0) on a diagonal",
                 "try (row 1, col 3): free",
-                "settle for (row 1, col 1): none of the 32 columns tried was free",
+                "settle for (row 1, col 1): none of its 32 tries found a free column",
                 "repair row 1: its queen is attacked, 1 attacking pair on the board",
                 "swap rows 1 and 3: clean, 0 attacking pairs left",
                 "swap rows 2 and 0: fewer attacks, 2 attacking pairs left",
