@@ -43,13 +43,20 @@
 //! # The solver
 //!
 //! [`Bitboard`] is `queens-lookup`'s search with the arrays packed: the same
-//! order (row-major), the same nodes, and the same safety checks, each
-//! column of a row counted as the search passes it, reading
-//! [`CELLS_PER_CHECK`] entries (one bit of each word). Its statistics
-//! equal the lookup solver's number for number; its gain, one `and` of
-//! three words per row instead of three reads per column, is what no
-//! statistic of the model counts (`cargo xtask compare` times the two side
-//! by side).
+//! order (row-major), the same nodes, the same solutions. Its work per node
+//! is not the same, and neither are its statistics: where the lookup solver
+//! checks each column of a row in turn, reading three array entries per
+//! column, the bitboard works out a row's open squares once, one mask from
+//! [`WORDS_PER_MASK`] machine words (the taken columns and the two
+//! diagonals' crossings), and takes its queens from the lowest set bit,
+//! never looking at an attacked square. So a *safety check* of the bitboard
+//! is one row's mask and its *cells read* are the words that mask reads: at
+//! n = 8, 2,056 queens placed, 1,965 checks and 5,895 words read, against
+//! the lookup solver's 15,720 checks and 47,160 entries, which is the gap
+//! `cargo xtask compare` explains its speed by. Its trace tells the same
+//! story (`mask of row 1: cols 2, 3 open`, then `place` for each bit taken,
+//! `backtrack` when the mask is empty): no `reject` line, since no square
+//! is rejected one by one.
 //!
 //! # The counters
 //!
@@ -271,7 +278,7 @@ pub use plan::{
     units_with_rows,
 };
 pub use rayon::ThreadPoolBuildError;
-pub use search::{Bitboard, CELLS_PER_CHECK};
+pub use search::{Bitboard, WORDS_PER_MASK};
 
 #[cfg(test)]
 queens_conformance::suite!(

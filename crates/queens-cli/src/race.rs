@@ -234,6 +234,13 @@ impl Observer for Counting<'_> {
             ControlFlow::Continue(())
         });
     }
+
+    fn opened(&mut self, row: usize, open: u64, words_read: u64) {
+        let _ = self.count(|stats| {
+            stats.opened(row, open, words_read);
+            ControlFlow::Continue(())
+        });
+    }
 }
 
 /// The whole search on the silent path.

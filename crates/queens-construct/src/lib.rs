@@ -135,8 +135,18 @@
 //! Time and memory are O(n): one pass writes the columns, one reports each
 //! queen to the observer, in row order; the placement is the only
 //! allocation, made before either.
+//!
+//! # What its trace says
+//!
+//! Nothing is checked, so a trace has no `reject` and no `try`: it names
+//! the rule for the board's `n mod 6` (columns counted from 1, as above),
+//! then each run of rows before the queens it places, in the trace's own
+//! numbering from 0 (`rows 0 to 3: every other col from col 1`, `row 4:
+//! col 2`). Its statistics are the n queens placed, and no check.
 
-use queens_core::{Finds, Levels, Observer, Order, Problem, Search, SolverInfo, Square};
+use std::ops::ControlFlow;
+
+use queens_core::{Decision, Finds, Levels, Observer, Order, Problem, Search, SolverInfo, Square};
 
 /// The explicit construction: one solution of any board from n = 4 up.
 #[derive(Clone, Copy, Debug, Default)]
@@ -167,13 +177,34 @@ impl Search for Construction {
         if problem.first_moved(&queens).is_some() {
             return;
         }
-        for (row, &col) in queens.iter().enumerate() {
-            if observer.placed(Square::new(row, col)).is_break() {
-                return;
-            }
+        if narrate(problem.n(), &queens, observer).is_break() {
+            return;
         }
         let _ = observer.solution(&queens);
     }
+}
+
+/// Tells `observer` the rule for `n`, then each run of rows before placing
+/// its queens, in row order. `Break` when the observer stops it.
+fn narrate<O: Observer>(n: usize, queens: &[usize], observer: &mut O) -> ControlFlow<()> {
+    observer.decided(Decision::Rule { rule: rule(n) });
+    let mut row = 0;
+    for &run in runs(n) {
+        let rows = run.len(n);
+        if rows == 0 {
+            continue;
+        }
+        observer.decided(Decision::Run {
+            first_row: row,
+            last_row: row + rows - 1,
+            first_col: queens[row],
+        });
+        for (row, &col) in queens.iter().enumerate().skip(row).take(rows) {
+            observer.placed(Square::new(row, col))?;
+        }
+        row += rows;
+    }
+    ControlFlow::Continue(())
 }
 
 /// One run of the columns the construction lists, numbered from 1.
@@ -183,6 +214,27 @@ enum Run {
     EveryOther(usize),
     /// This one column.
     One(usize),
+}
+
+impl Run {
+    /// How many rows the run fills on an `n`×`n` board.
+    fn len(self, n: usize) -> usize {
+        match self {
+            Run::EveryOther(first) => (first..=n).step_by(2).count(),
+            Run::One(_) => 1,
+        }
+    }
+}
+
+/// The rule for an `n`×`n` board in words, columns counted from 1.
+fn rule(n: usize) -> &'static str {
+    match n % 6 {
+        2 => "n mod 6 = 2, columns from 1: 2, 4, ..., n, then 3, 1, 7, 9, ..., n - 1, 5",
+        3 => "n mod 6 = 3, columns from 1: 4, 6, ..., n - 1, 2, then 5, 7, ..., n, 1, 3",
+        _ => {
+            "n mod 6 = 0, 1, 4 or 5, columns from 1: the even ones 2, 4, ..., then the odd ones 1, 3, ..."
+        }
+    }
 }
 
 /// The plain sequence, for n mod 6 = 0, 1, 4 and 5: the even columns, then
@@ -235,7 +287,6 @@ pub fn construct(n: usize) -> Option<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::ops::ControlFlow;
 
     use queens_conformance::linear::validate;
     use queens_core::{Error, Solver, modes};
@@ -323,6 +374,40 @@ mod tests {
         let stopped = recorded(4, 3);
         assert_eq!(stopped.placed, squares[..3]);
         assert!(stopped.solutions.is_empty());
+    }
+
+    #[test]
+    fn the_trace_names_the_rule_and_each_run() {
+        use queens_core::trace::{Event, Tracer};
+        let mut lines = Vec::new();
+        let mut tracer = Tracer::new(Levels::Rows, |event: &Event, _: &[Square]| {
+            lines.push(event.to_string());
+            ControlFlow::Continue(())
+        });
+        Construction.search(&Problem::new(8), &mut tracer);
+        assert_eq!(tracer.stats().queens_placed, 8);
+        assert_eq!(tracer.stats().safety_checks, 0);
+        drop(tracer);
+        assert_eq!(
+            lines,
+            [
+                "rule: n mod 6 = 2, columns from 1: 2, 4, ..., n, then 3, 1, 7, 9, ..., n - 1, 5",
+                "rows 0 to 3: every other col from col 1",
+                "place (row 0, col 1)",
+                "place (row 1, col 3)",
+                "place (row 2, col 5)",
+                "place (row 3, col 7)",
+                "row 4: col 2",
+                "place (row 4, col 2)",
+                "row 5: col 0",
+                "place (row 5, col 0)",
+                "row 6: col 6",
+                "place (row 6, col 6)",
+                "row 7: col 4",
+                "place (row 7, col 4)",
+                "solution 1",
+            ]
+        );
     }
 
     #[test]

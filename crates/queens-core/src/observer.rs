@@ -17,16 +17,20 @@
 //!   a pre-placed queen is put in its row), by the naive generator each time
 //!   it puts the next queen of a combination on a cell, by the permutation
 //!   generator each time it puts the next row's queen of a permutation.
-//! - **safety checks**: one test of one candidate square (backtracking) or of
-//!   one complete placement (the naive and permutation generators), whatever
-//!   its outcome.
+//! - **safety checks**: one test of one candidate square (backtracking, and
+//!   a local search's try of a square), of one complete placement (the naive
+//!   and permutation generators), or of a whole row at once (the bitboard,
+//!   which works out a row's open squares as one mask), whatever its
+//!   outcome.
 //! - **cells read**: the board cells or array entries that those checks read.
 //!   The matrix solver reads the board cells of each line to the left, a
 //!   whole line at a time, until a line holds a queen; the array solver reads
 //!   the entry of every earlier row; the lookup solver reads one entry of each
 //!   of its three lookup arrays; the naive solver reads the cells of a
 //!   combination until it finds a clash, the permutation solver the rows of
-//!   a permutation until one shares a diagonal with an earlier row. This is the number in which the
+//!   a permutation until one shares a diagonal with an earlier row; the
+//!   bitboard reads machine words, the three masks of taken columns and
+//!   diagonals that a row's open squares are computed from. This is the number in which the
 //!   representations differ, so each solver counts the reads its own check
 //!   really makes, stopping where the check stops. (The three backtracking
 //!   checks stop later than their seeds' loops do: jumps that a processor
@@ -73,6 +77,31 @@ pub trait Observer {
         let _ = (queens, cells_read, conflict);
     }
 
+    /// The open squares of `row` were worked out at once, from
+    /// `words_read` machine words, as a mask with bit `c` set when column
+    /// `c` is safe: the bitboard's safety check, of every column of the row
+    /// together. An empty mask closes the row.
+    #[inline(always)]
+    fn opened(&mut self, row: usize, open: u64, words_read: u64) {
+        let _ = (row, open, words_read);
+    }
+
+    /// A local search weighed putting a queen on `square`, reading
+    /// `cells_read` cells: a safety check that rules nothing out, since the
+    /// search may put the queen there attacked. `conflict` is `None` when
+    /// the square is free, or a line along which a queen attacks it.
+    #[inline(always)]
+    fn tried(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        let _ = (square, cells_read, conflict);
+    }
+
+    /// A solver that walks no tree says what it does next and why (see
+    /// [`Decision`]): narration only, no statistic counts it.
+    #[inline(always)]
+    fn decided(&mut self, decision: Decision) {
+        let _ = decision;
+    }
+
     /// Every candidate at `depth` (the row of a row-by-row search, the column
     /// of a column-by-column one) has been tried: the search goes back.
     #[inline(always)]
@@ -94,6 +123,59 @@ pub trait Observer {
         let _ = queens;
         ControlFlow::Continue(())
     }
+}
+
+/// What a solver that walks no tree decides: the moves of the local search
+/// and the rules of the construction, for [`Observer::decided`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "decision", rename_all = "kebab-case")]
+pub enum Decision {
+    /// The greedy start puts the queen of `square.row` on `square` although
+    /// it is attacked: none of the `tries` columns it tried was free.
+    Settle {
+        /// Where the queen goes.
+        square: Square,
+        /// How many columns were tried.
+        tries: usize,
+    },
+    /// The local search picks the attacked queen of `row` to move, with
+    /// `pairs` pairs of queens attacking each other on the board.
+    Repair {
+        /// The row picked.
+        row: usize,
+        /// The attacking pairs on the board.
+        pairs: u64,
+    },
+    /// The queens of two rows exchange their columns, leaving `pairs`
+    /// attacking pairs; `clean` when both landed on empty diagonals.
+    Swap {
+        /// The two rows.
+        rows: [usize; 2],
+        /// Whether both queens landed unattacked.
+        clean: bool,
+        /// The attacking pairs after the swap.
+        pairs: u64,
+    },
+    /// The local search starts again: `tries` swaps in a row helped nothing.
+    Restart {
+        /// The tries since the last swap that helped.
+        tries: u64,
+    },
+    /// The rule a construction follows, in words.
+    Rule {
+        /// The rule.
+        rule: &'static str,
+    },
+    /// A construction fills rows `first_row..=last_row` with every other
+    /// column from `first_col` (one column when the rows are one).
+    Run {
+        /// The first row filled.
+        first_row: usize,
+        /// The last row filled.
+        last_row: usize,
+        /// The column of the first row; each next row's is two further.
+        first_col: usize,
+    },
 }
 
 /// Reports progress after the queen at `depth`, candidate `candidate` of the
@@ -172,6 +254,18 @@ impl Observer for Stats {
         self.safety_checks += 1;
         self.cells_read += cells_read;
     }
+
+    #[inline(always)]
+    fn opened(&mut self, _row: usize, _open: u64, words_read: u64) {
+        self.safety_checks += 1;
+        self.cells_read += words_read;
+    }
+
+    #[inline(always)]
+    fn tried(&mut self, _square: Square, cells_read: u64, _conflict: Option<Line>) {
+        self.safety_checks += 1;
+        self.cells_read += cells_read;
+    }
 }
 
 impl<O: Observer + ?Sized> Observer for &mut O {
@@ -193,6 +287,21 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline(always)]
     fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
         (**self).tested(queens, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn opened(&mut self, row: usize, open: u64, words_read: u64) {
+        (**self).opened(row, open, words_read);
+    }
+
+    #[inline(always)]
+    fn tried(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        (**self).tried(square, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn decided(&mut self, decision: Decision) {
+        (**self).decided(decision);
     }
 
     #[inline(always)]
@@ -238,6 +347,24 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     }
 
     #[inline(always)]
+    fn opened(&mut self, row: usize, open: u64, words_read: u64) {
+        self.0.opened(row, open, words_read);
+        self.1.opened(row, open, words_read);
+    }
+
+    #[inline(always)]
+    fn tried(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.0.tried(square, cells_read, conflict);
+        self.1.tried(square, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn decided(&mut self, decision: Decision) {
+        self.0.decided(decision);
+        self.1.decided(decision);
+    }
+
+    #[inline(always)]
     fn exhausted(&mut self, depth: usize) {
         self.0.exhausted(depth);
         self.1.exhausted(depth);
@@ -276,13 +403,16 @@ mod tests {
         stats.checked(Square::new(1, 0), 1, Some(Line::Column));
         stats.checked(Square::new(1, 2), 3, None);
         stats.tested(&[Square::new(0, 1)], 4, None);
+        stats.opened(2, 0b1010, 3);
+        stats.tried(Square::new(3, 1), 2, Some(Line::Diagonal));
+        stats.decided(Decision::Restart { tries: 9 });
         stats.removed(Square::new(0, 0));
         assert_eq!(
             stats,
             Stats {
                 queens_placed: 1,
-                safety_checks: 3,
-                cells_read: 8
+                safety_checks: 5,
+                cells_read: 13
             }
         );
     }

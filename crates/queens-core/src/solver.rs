@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::board::{Line, Square};
 use crate::error::Error;
-use crate::observer::{Observer, Silent, Stats};
+use crate::observer::{Decision, Observer, Silent, Stats};
 use crate::problem::Problem;
 use crate::watch::{Halt, Instrument, Watch, Watched, Watcher};
 
@@ -291,6 +291,21 @@ impl<O: Observer> Observer for Emitting<'_, '_, O> {
     #[inline(always)]
     fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
         self.inner.tested(queens, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn opened(&mut self, row: usize, open: u64, words_read: u64) {
+        self.inner.opened(row, open, words_read);
+    }
+
+    #[inline(always)]
+    fn tried(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.inner.tried(square, cells_read, conflict);
+    }
+
+    #[inline(always)]
+    fn decided(&mut self, decision: Decision) {
+        self.inner.decided(decision);
     }
 
     #[inline(always)]

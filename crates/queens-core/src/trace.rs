@@ -7,6 +7,12 @@
 //! even when the solver's check only knows the line (the lookup arrays know a
 //! diagonal is taken, not by whom). It counts [`Stats`] from the same events,
 //! so a trace's summary always equals a counted run's statistics.
+//!
+//! Each solver narrates its own work. The backtracking solvers check one
+//! square at a time and say `reject` when a check fails; the bitboard works
+//! out a row's open squares at once and says `mask`; the local search
+//! `try`s squares it may still take, and says why it moves, swaps or
+//! starts again; the construction names the rule it follows.
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -14,7 +20,7 @@ use std::ops::ControlFlow;
 use serde::Serialize;
 
 use crate::board::{Line, Square};
-use crate::observer::{Observer, Stats};
+use crate::observer::{Decision, Observer, Stats};
 use crate::solver::Levels;
 
 /// One step of a search.
@@ -47,6 +53,64 @@ pub enum Event {
         queens: Vec<Square>,
         /// `None` for a solution, or the line of the first clash.
         conflict: Option<Line>,
+    },
+    /// The open squares of a row, worked out at once (the bitboard).
+    Mask {
+        /// The row.
+        row: usize,
+        /// Bit `c` set when column `c` is open.
+        open: u64,
+    },
+    /// A local search weighed a square it may still take, attacked or not.
+    Try {
+        /// The square.
+        square: Square,
+        /// `None` when it is free, or a line it is attacked along.
+        conflict: Option<Line>,
+        /// The queen attacking it along that line.
+        attacker: Option<Square>,
+    },
+    /// The greedy start settles for an attacked square.
+    Settle {
+        /// Where the queen goes.
+        square: Square,
+        /// How many columns were tried.
+        tries: usize,
+    },
+    /// The local search picks an attacked queen to move.
+    Repair {
+        /// Its row.
+        row: usize,
+        /// The attacking pairs on the board.
+        pairs: u64,
+    },
+    /// Two rows exchange their queens' columns.
+    Swap {
+        /// The two rows.
+        rows: [usize; 2],
+        /// Whether both queens landed unattacked.
+        clean: bool,
+        /// The attacking pairs after the swap.
+        pairs: u64,
+    },
+    /// The local search starts again.
+    Restart {
+        /// The tries since the last swap that helped.
+        tries: u64,
+    },
+    /// The rule a construction follows.
+    Rule {
+        /// The rule, in words.
+        rule: &'static str,
+    },
+    /// A construction fills a run of rows.
+    Run {
+        /// The first row filled.
+        first_row: usize,
+        /// The last row filled.
+        last_row: usize,
+        /// The first row's column; each next row's is two further.
+        first_col: usize,
     },
     /// Every candidate of a level was tried: the search goes back.
     Backtrack {
@@ -101,8 +165,116 @@ impl fmt::Display for Event {
                     ),
                 }
             }
+            Event::Mask { row, open } => write_mask(f, *row, *open),
+            Event::Try {
+                square,
+                conflict,
+                attacker,
+            } => {
+                write!(f, "try {}: ", Spelled(*square))?;
+                write_attack(f, *conflict, *attacker)
+            }
+            Event::Settle { square, tries } => write!(
+                f,
+                "settle for {}: none of its {tries} tries found a free column",
+                Spelled(*square)
+            ),
+            Event::Repair { row, pairs } => write!(
+                f,
+                "repair row {row}: its queen is attacked, {pairs} attacking {} on the board",
+                plural(*pairs, "pair")
+            ),
+            Event::Swap { rows, clean, pairs } => write!(
+                f,
+                "swap rows {} and {}: {}, {pairs} attacking {} left",
+                rows[0],
+                rows[1],
+                if *clean { "clean" } else { "fewer attacks" },
+                plural(*pairs, "pair")
+            ),
+            Event::Restart { tries } => write!(
+                f,
+                "restart: {tries} tries without a helpful swap, every free queen comes off"
+            ),
+            Event::Rule { rule } => write!(f, "rule: {rule}"),
+            Event::Run {
+                first_row,
+                last_row,
+                first_col,
+            } if first_row == last_row => write!(f, "row {first_row}: col {first_col}"),
+            Event::Run {
+                first_row,
+                last_row,
+                first_col,
+            } => write!(
+                f,
+                "rows {first_row} to {last_row}: every other col from col {first_col}"
+            ),
             Event::Backtrack { noun, depth } => write!(f, "backtrack from {noun} {depth}"),
             Event::Solution { number, .. } => write!(f, "solution {number}"),
+        }
+    }
+}
+
+/// A mask's line: `mask of row 1: cols 2, 3 open`, or `no col open`.
+fn write_mask(f: &mut fmt::Formatter<'_>, row: usize, open: u64) -> fmt::Result {
+    write!(f, "mask of row {row}: ")?;
+    if open == 0 {
+        return write!(f, "no col open");
+    }
+    let cols: Vec<String> = (0..64)
+        .filter(|col| open >> col & 1 == 1)
+        .map(|col: u32| col.to_string())
+        .collect();
+    write!(
+        f,
+        "{} {} open",
+        plural(cols.len() as u64, "col"),
+        cols.join(", ")
+    )
+}
+
+/// How a tried square stands: `free`, or attacked and by whom.
+fn write_attack(
+    f: &mut fmt::Formatter<'_>,
+    conflict: Option<Line>,
+    attacker: Option<Square>,
+) -> fmt::Result {
+    match (conflict, attacker) {
+        (None, _) => write!(f, "free"),
+        (Some(line), Some(attacker)) => {
+            write!(f, "attacked by {attacker} on {}", line.with_article())
+        }
+        (Some(line), None) => write!(f, "attacked on {}", line.with_article()),
+    }
+}
+
+/// `noun`, with an `s` unless `count` is 1.
+fn plural(count: u64, noun: &str) -> String {
+    if count == 1 {
+        noun.to_owned()
+    } else {
+        format!("{noun}s")
+    }
+}
+
+impl From<Decision> for Event {
+    fn from(decision: Decision) -> Self {
+        match decision {
+            Decision::Settle { square, tries } => Event::Settle { square, tries },
+            Decision::Repair { row, pairs } => Event::Repair { row, pairs },
+            Decision::Swap { rows, clean, pairs } => Event::Swap { rows, clean, pairs },
+            Decision::Restart { tries } => Event::Restart { tries },
+            Decision::Rule { rule } => Event::Rule { rule },
+            Decision::Run {
+                first_row,
+                last_row,
+                first_col,
+            } => Event::Run {
+                first_row,
+                last_row,
+                first_col,
+            },
         }
     }
 }
@@ -156,6 +328,16 @@ impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>> Tracer<F> {
         self.stopped
     }
 
+    /// The first queen on the board, in the order placed, that attacks
+    /// `square` along `line`.
+    fn attacker(&self, square: Square, line: Option<Line>) -> Option<Square> {
+        let line = line?;
+        self.on_board
+            .iter()
+            .copied()
+            .find(|queen| queen.shared_line(square) == Some(line))
+    }
+
     fn send(&mut self, event: &Event) -> ControlFlow<()> {
         if self.stopped {
             return ControlFlow::Break(());
@@ -183,17 +365,32 @@ impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>> Observer for Tracer<F> {
     fn checked(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
         self.stats.checked(square, cells_read, conflict);
         if let Some(line) = conflict {
-            let attacker = self
-                .on_board
-                .iter()
-                .copied()
-                .find(|queen| queen.shared_line(square) == Some(line));
+            let attacker = self.attacker(square, Some(line));
             let _ = self.send(&Event::Reject {
                 square,
                 line,
                 attacker,
             });
         }
+    }
+
+    fn opened(&mut self, row: usize, open: u64, words_read: u64) {
+        self.stats.opened(row, open, words_read);
+        let _ = self.send(&Event::Mask { row, open });
+    }
+
+    fn tried(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.stats.tried(square, cells_read, conflict);
+        let attacker = self.attacker(square, conflict);
+        let _ = self.send(&Event::Try {
+            square,
+            conflict,
+            attacker,
+        });
+    }
+
+    fn decided(&mut self, decision: Decision) {
+        let _ = self.send(&Event::from(decision));
     }
 
     fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
@@ -265,6 +462,76 @@ mod tests {
                 queens_placed: 2,
                 safety_checks: 3,
                 cells_read: 4
+            }
+        );
+    }
+
+    #[test]
+    fn the_bitboard_the_local_search_and_the_construction_say_their_own() {
+        let mut lines = Vec::new();
+        let mut tracer = Tracer::new(Levels::Rows, collect(&mut lines));
+        tracer.opened(0, 0b1111, 3);
+        let _ = tracer.placed(Square::new(0, 0));
+        tracer.opened(1, 0b1100, 3);
+        tracer.opened(2, 0, 3);
+        tracer.tried(Square::new(1, 1), 2, Some(Line::Diagonal));
+        tracer.tried(Square::new(1, 3), 2, None);
+        tracer.decided(Decision::Settle {
+            square: Square::new(1, 1),
+            tries: 32,
+        });
+        tracer.decided(Decision::Repair { row: 1, pairs: 1 });
+        tracer.decided(Decision::Swap {
+            rows: [1, 3],
+            clean: true,
+            pairs: 0,
+        });
+        tracer.decided(Decision::Swap {
+            rows: [2, 0],
+            clean: false,
+            pairs: 2,
+        });
+        tracer.decided(Decision::Restart { tries: 4112 });
+        tracer.decided(Decision::Rule {
+            rule: "even columns",
+        });
+        tracer.decided(Decision::Run {
+            first_row: 0,
+            last_row: 3,
+            first_col: 1,
+        });
+        tracer.decided(Decision::Run {
+            first_row: 4,
+            last_row: 4,
+            first_col: 2,
+        });
+        let stats = tracer.stats();
+        drop(tracer);
+        assert_eq!(
+            lines,
+            [
+                "mask of row 0: cols 0, 1, 2, 3 open",
+                "place (row 0, col 0)",
+                "mask of row 1: cols 2, 3 open",
+                "mask of row 2: no col open",
+                "try (row 1, col 1): attacked by (0, 0) on a diagonal",
+                "try (row 1, col 3): free",
+                "settle for (row 1, col 1): none of its 32 tries found a free column",
+                "repair row 1: its queen is attacked, 1 attacking pair on the board",
+                "swap rows 1 and 3: clean, 0 attacking pairs left",
+                "swap rows 2 and 0: fewer attacks, 2 attacking pairs left",
+                "restart: 4112 tries without a helpful swap, every free queen comes off",
+                "rule: even columns",
+                "rows 0 to 3: every other col from col 1",
+                "row 4: col 2",
+            ]
+        );
+        assert_eq!(
+            stats,
+            Stats {
+                queens_placed: 1,
+                safety_checks: 5,
+                cells_read: 13
             }
         );
     }

@@ -79,6 +79,18 @@
 //! by default), so a run repeats exactly: the same seed gives the same
 //! solution, and another seed usually another one.
 //!
+//! # What its trace says
+//!
+//! A local search rules no square out, so its trace has no `reject`. Each
+//! square it weighs is a `try`, free or attacked (a safety check of two
+//! diagonal counters, in the statistics); the greedy start `settle`s for an
+//! attacked square when its 32 tries found none free; the repairs say
+//! which attacked row they `repair` and how many attacking pairs are left,
+//! then `swap` two rows (clean, or merely with fewer attacks) before the
+//! two queens come off and go down; `restart` says why every free queen
+//! comes off. A queen is never put on a square its last try found attacked
+//! without a `settle` or a `swap` saying why (a test checks it).
+//!
 //! # Limits
 //!
 //! A local search proves nothing: when it finds no solution, it does not

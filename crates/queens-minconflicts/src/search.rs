@@ -1,9 +1,16 @@
 //! The search itself: a greedy start, then repairs, restarted when it
 //! stalls and abandoned when its steps run out.
+//!
+//! It tells an observer what it does in its own terms: each square it
+//! weighs is a `tried` check (a try rules nothing out: the search may put
+//! a queen there attacked), and each decision a [`Decision`]: settling for
+//! an attacked square, picking an attacked row to repair, a swap, a
+//! restart. So a trace never shows a queen put on an attacked square
+//! without the decision that explains it.
 
 use std::ops::ControlFlow;
 
-use queens_core::{Observer, Problem, Square};
+use queens_core::{Decision, Observer, Problem, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -172,11 +179,16 @@ impl<'p> LocalSearch<'p> {
             index = self.rng.random_range(k..m);
             let col = self.board.column(self.free.row(index));
             let attack = self.board.attack_on(row, col);
-            observer.checked(Square::new(row, col), 2, attack);
+            observer.tried(Square::new(row, col), 2, attack);
             if attack.is_none() {
-                break;
+                return index;
             }
         }
+        let col = self.board.column(self.free.row(index));
+        observer.decided(Decision::Settle {
+            square: Square::new(row, col),
+            tries: GREEDY_TRIES,
+        });
         index
     }
 
@@ -197,6 +209,10 @@ impl<'p> LocalSearch<'p> {
                 self.conflicted.swap_remove(index);
                 continue;
             }
+            observer.decided(Decision::Repair {
+                row,
+                pairs: self.board.pairs(),
+            });
             if let ControlFlow::Break(end) = self.fix(row, observer) {
                 return end;
             }
@@ -238,12 +254,17 @@ impl<'p> LocalSearch<'p> {
             }
             let (a, b) = (self.board.column(row), self.board.column(partner));
             let tried = self.board.try_swap(row, partner, attempt >= CLEAN_TRIES);
-            // Each try checks the two squares the queens would land on,
+            // Each try weighs the two squares the queens would land on,
             // reading their two diagonals each.
-            observer.checked(Square::new(row, b), 2, tried.conflicts[0]);
-            observer.checked(Square::new(partner, a), 2, tried.conflicts[1]);
+            observer.tried(Square::new(row, b), 2, tried.conflicts[0]);
+            observer.tried(Square::new(partner, a), 2, tried.conflicts[1]);
             if tried.swapped {
                 self.stall = 0;
+                observer.decided(Decision::Swap {
+                    rows: [row, partner],
+                    clean: tried.conflicts == [None, None],
+                    pairs: self.board.pairs(),
+                });
                 return report_swap(observer, row, partner, (a, b));
             }
         }
@@ -252,6 +273,7 @@ impl<'p> LocalSearch<'p> {
 
     /// Takes every free queen off the board for a new start.
     fn clear<O: Observer>(&mut self, observer: &mut O) {
+        observer.decided(Decision::Restart { tries: self.stall });
         for k in 0..self.free.len() {
             let row = self.free.row(k);
             let col = self.board.column(row);

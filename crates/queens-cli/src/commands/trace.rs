@@ -36,8 +36,8 @@ use queens_core::format::thousands;
 use queens_core::trace::{Event, Tracer};
 use queens_core::watch::{Halt, Watcher};
 use queens_core::{
-    Instrument, Line, Mode, Observer, Problem, Query, Solver, Square, Stats, TextFormat, Watch,
-    modes,
+    Decision, Instrument, Line, Mode, Observer, Problem, Query, Solver, Square, Stats, TextFormat,
+    Watch, modes,
 };
 
 use clap::Args;
@@ -460,6 +460,21 @@ impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>, W: Write> Observer for Watc
 
     fn tested(&mut self, queens: &[Square], cells_read: u64, conflict: Option<Line>) {
         self.tracer.tested(queens, cells_read, conflict);
+        self.settle();
+    }
+
+    fn opened(&mut self, row: usize, open: u64, words_read: u64) {
+        self.tracer.opened(row, open, words_read);
+        self.settle();
+    }
+
+    fn tried(&mut self, square: Square, cells_read: u64, conflict: Option<Line>) {
+        self.tracer.tried(square, cells_read, conflict);
+        self.settle();
+    }
+
+    fn decided(&mut self, decision: Decision) {
+        self.tracer.decided(decision);
         self.settle();
     }
 

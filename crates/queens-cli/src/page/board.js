@@ -84,10 +84,22 @@ function queensBoard(element, n, depthNoun, preplacedSquares) {
         depth = depthOf(event.square);
         break;
       case "reject":
-        cellsOnLine(event.square, event.line).forEach((cell) => mark(cell, "line"));
+      case "try":
+        // A local search's try is drawn as a rejection when the square is
+        // attacked, as a plain try when it is free.
+        if (event.event === "reject" || event.conflict) {
+          cellsOnLine(event.square, event.line || event.conflict).forEach((cell) => mark(cell, "line"));
+        }
         mark(index(event.square), "tried");
         if (event.attacker) mark(index(event.attacker), "attacker");
         depth = depthOf(event.square);
+        break;
+      case "mask":
+        // The bitboard's row: its open squares, all found at once.
+        for (let col = 0; col < n; col++) {
+          if (Math.floor(event.open / 2 ** col) % 2 === 1) mark(event.row * n + col, "open");
+        }
+        depth = event.row;
         break;
       case "test": {
         // The naive solver puts each queen on the board before the test;

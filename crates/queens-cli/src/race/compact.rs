@@ -15,6 +15,7 @@
 //! | `x` | the last queen placed taken off | |
 //! | `X` | another queen taken off | square |
 //! | `b` | a backtrack | depth |
+//! | `m` | a row's mask of open squares worked out (the bitboard's check) | row, mask, cells read |
 //! | `s` | a solution: the queens on the board | |
 //! | `S` | another solution | n columns |
 //! | `k` | what the next event adds beyond what its letter says | safety checks, cells read |
@@ -176,6 +177,13 @@ impl Encoder {
                 self.letter(b'b');
                 self.number(*depth as u64);
             }
+            Event::Mask { row, open } => {
+                self.extra(checks.saturating_sub(1), 0);
+                self.letter(b'm');
+                self.number(*row as u64);
+                self.number(*open);
+                self.number(cells);
+            }
             Event::Solution { queens, .. } => {
                 self.extra(checks, cells);
                 if *queens == placement(&self.on_board, self.n) {
@@ -186,6 +194,7 @@ impl Encoder {
                 }
             }
             Event::Reject { .. } => unreachable!("rejections are encoded above"),
+            other => unreachable!("the race refuses the solvers that say {other}"),
         }
         apply(&mut self.on_board, event);
     }
@@ -453,6 +462,13 @@ impl<'c> Replay<'c> {
                 noun: self.noun,
                 depth: self.number() as usize,
             },
+            b'm' => {
+                let row = self.number() as usize;
+                let open = self.number();
+                let cells = self.number();
+                self.checked(1, cells);
+                Event::Mask { row, open }
+            }
             b's' | b'S' => {
                 let queens = if letter == b's' {
                     placement(&self.on_board, self.n)

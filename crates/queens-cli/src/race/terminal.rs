@@ -193,6 +193,9 @@ fn caption(event: &Event) -> String {
         Event::Test { conflict: None, .. } => "test: a solution".to_owned(),
         Event::Backtrack { noun, depth } => format!("back from {noun} {depth}"),
         Event::Solution { number, .. } => format!("solution {}", thousands(u128::from(*number))),
+        Event::Mask { row, open } => format!("mask row {row}: {} open", open.count_ones()),
+        // The race refuses the solvers that narrate anything else.
+        other => other.to_string(),
     }
 }
 

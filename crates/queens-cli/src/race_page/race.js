@@ -25,7 +25,7 @@
   const VALUE = {};
   [...DIGITS].forEach((digit, value) => (VALUE[digit] = value));
   const LINES = ["row", "column", "diagonal", "anti-diagonal"];
-  const [PLACE, REMOVE, REJECT, TEST, BACKTRACK, SOLUTION] = [0, 1, 2, 3, 4, 5];
+  const [PLACE, REMOVE, REJECT, TEST, BACKTRACK, SOLUTION, MASK] = [0, 1, 2, 3, 4, 5, 6];
   const squareWidth = n * n <= DIGITS.length ? 1 : 2;
   const square = (cell) => ({ row: Math.floor(cell / n), col: cell % n });
 
@@ -127,6 +127,14 @@
           trace.other[step] = count();
           record(BACKTRACK);
           break;
+        case "m": {
+          trace.other[step] = count();
+          trace.lists.set(step, count());
+          checks += 1;
+          cells += count();
+          record(MASK);
+          break;
+        }
         case "s":
         case "S": {
           if (letter === "S") trace.lists.set(step, Array.from({ length: n }, count));
@@ -200,6 +208,8 @@
       }
       case BACKTRACK:
         return { event: "backtrack", depth: trace.other[step] };
+      case MASK:
+        return { event: "mask", row: trace.other[step], open: trace.lists.get(step) };
       default:
         return { event: "solution", queens: trace.lists.get(step) || placement(lane.stack) };
     }
@@ -219,6 +229,11 @@
         return event.conflict ? `test: two queens share a ${event.conflict}` : "test: a solution";
       case "backtrack":
         return `back from ${lane.noun} ${event.depth}`;
+      case "mask": {
+        let open = 0;
+        for (let bits = event.open; bits > 0; bits = Math.floor(bits / 2)) open += bits % 2;
+        return `mask row ${event.row}: ${open} open`;
+      }
       default:
         return `solution ${number(lane.trace.solutions[step])}`;
     }
