@@ -28,7 +28,8 @@ use queens_bitboard::{Bitboard, Plan, Tallied, units};
 use queens_core::Search as _;
 
 use crate::args::Options;
-use crate::failure::Failure;
+use crate::failure::{Failure, Task};
+use crate::guard::PastLimit;
 use crate::output::{self, CountRecord, CounterRecord};
 use crate::{guard, progress};
 
@@ -54,7 +55,7 @@ pub(crate) fn count(
     let n = options.problem.n;
     // The board's size first, then the guard, then the frames, which a
     // large board takes seconds to list.
-    Bitboard::INFO.check_size(n)?;
+    PastLimit::check(&Bitboard, n, Task::Count)?;
     if let Some(refusal) = guard::counter_refusal(n, 1).filter(|_| !options.force) {
         return Err(Failure::Refused(refusal));
     }

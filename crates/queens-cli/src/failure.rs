@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use queens_core::{Attack, Finds, Line, Mode, Problem, Solver, format};
 use queens_shards::RecountError;
 
-use crate::guard::Refusal;
+use crate::guard::{PastLimit, Refusal};
 use crate::output::MOST_DRAWN;
 use crate::placement::Malformed;
 
@@ -111,6 +111,9 @@ pub(crate) enum Failure {
     /// solutions asked with pre-placed queens.
     #[error("error: {0}")]
     Model(queens_core::Error),
+    /// A board past the solver's largest, with the solvers that reach it.
+    #[error("error: {0}")]
+    PastLimit(PastLimit),
     /// The work would take hours and `--force` was not given.
     #[error("error: {0}; pass --force to run it anyway")]
     Refused(Refusal),
@@ -327,6 +330,18 @@ pub(crate) enum Task {
     Trace,
 }
 
+impl Task {
+    /// The mode the task asks of a solver: a trace walks the tree a count
+    /// walks.
+    pub(crate) fn mode(self) -> Mode {
+        match self {
+            Task::First => Mode::First,
+            Task::Count | Task::Trace => Mode::Count,
+            Task::List => Mode::All,
+        }
+    }
+}
+
 impl From<Mode> for Task {
     fn from(mode: Mode) -> Self {
         match mode {
@@ -334,6 +349,12 @@ impl From<Mode> for Task {
             Mode::Count => Task::Count,
             Mode::All => Task::List,
         }
+    }
+}
+
+impl From<PastLimit> for Failure {
+    fn from(past: PastLimit) -> Self {
+        Failure::PastLimit(past)
     }
 }
 
@@ -367,6 +388,7 @@ impl Failure {
         match self {
             Failure::UnknownSudokuSolver(_)
             | Failure::Model(_)
+            | Failure::PastLimit(_)
             | Failure::Refused(_)
             | Failure::TraceRefused(_)
             | Failure::NothingToTrace(_)

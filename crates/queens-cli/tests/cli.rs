@@ -367,7 +367,9 @@ fn threads_are_refused_where_they_cannot_serve() {
     );
     assert_eq!(
         queens(&["count", "65", "--threads", "2"]).rejected(),
-        "error: n = 65 is too large for the bitboard solver, which accepts n up to 64"
+        "error: n = 65 is past the bitboard solver's largest board, n = 64 (one bit per column of a \
+         64-bit word); no solver counts every solution of a board that large in reasonable time, \
+         but queens first 65 with --algo construct or --algo min-conflicts finds one solution"
     );
 }
 
@@ -541,11 +543,17 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &["count", "5000", "--algo", "array"],
-            "error: n = 5000 is too large for the array solver, which accepts n up to 4096",
+            "error: n = 5,000 is past the array solver's largest board, n = 4,096 (a bound far \
+             past the n = 14 it counts in seconds, which keeps its arrays small); no solver \
+             counts every solution of a board that large in reasonable time, but queens first \
+             5000 with --algo construct or --algo min-conflicts finds one solution",
         ),
         (
             &["first", "18446744073709551615", "--algo", "array"],
-            "error: n = 18446744073709551615 is too large for the array solver, which accepts n up to 4096",
+            "error: n = 18,446,744,073,709,551,615 is past the array solver's largest board, \
+             n = 4,096 (a bound far past the n = 14 it counts in seconds, which keeps its arrays \
+             small); no solver of the workspace finds one solution of a board that large \
+             without --force",
         ),
         (
             &["first", "4", "--queen", "4:0"],
@@ -2223,10 +2231,48 @@ fn a_plan_times_every_unit_of_a_small_board() {
 }
 
 #[test]
+fn past_a_solvers_largest_board_the_error_names_the_solvers_that_reach_it() {
+    assert_eq!(
+        queens(&["first", "100"]).rejected(),
+        "error: n = 100 is past the bitboard solver's largest board, n = 64 (one bit per \
+         column of a 64-bit word); --algo construct or --algo min-conflicts finds one solution"
+    );
+    assert_eq!(
+        queens(&["all", "100"]).rejected(),
+        "error: n = 100 is past the bitboard solver's largest board, n = 64 (one bit per \
+         column of a 64-bit word); no solver lists every solution of a board that large in \
+         reasonable time, but queens first 100 with --algo construct or --algo min-conflicts \
+         finds one solution"
+    );
+    assert_eq!(
+        queens(&["trace", "65", "--algo", "lookup"]).rejected(),
+        "error: n = 65 is past the lookup solver's largest board, n = 64 (its lookup arrays \
+         are sized for 64, like seed 004's, on the stack); no solver traces the whole search \
+         of a board that large in reasonable time, but queens first 65 with --algo construct \
+         or --algo min-conflicts finds one solution"
+    );
+    assert_eq!(
+        queens(&["first", "33", "--algo", "naive"]).rejected(),
+        "error: n = 33 is past the naive solver's largest board, n = 32 (the bits of its \
+         2n − 1 diagonals fill a 64-bit word); --algo construct or --algo min-conflicts finds \
+         one solution"
+    );
+    assert_eq!(
+        queens(&["count", "33", "--algo", "naive"]).rejected(),
+        "error: n = 33 is past the naive solver's largest board, n = 32 (the bits of its \
+         2n − 1 diagonals fill a 64-bit word); no solver counts every solution of a board that \
+         large in reasonable time, but queens first 33 with --algo construct or --algo \
+         min-conflicts finds one solution"
+    );
+}
+
+#[test]
 fn a_plan_refuses_what_it_cannot_estimate() {
     assert_eq!(
         queens(&["plan", "65"]).rejected(),
-        "error: n = 65 is too large for the bitboard solver, which accepts n up to 64"
+        "error: n = 65 is past the bitboard solver's largest board, n = 64 (one bit per column of a \
+         64-bit word); no solver counts every solution of a board that large in reasonable time, \
+         but queens first 65 with --algo construct or --algo min-conflicts finds one solution"
     );
     assert_eq!(
         queens(&["plan", "12", "--shards", "0"]).rejected(),
