@@ -316,6 +316,7 @@ fn the_counters_record_says_how_it_ran() {
             "n",
             "seconds",
             "stats",
+            "stats_note",
             "unique"
         ]
     );
@@ -323,6 +324,36 @@ fn the_counters_record_says_how_it_ran() {
     assert_eq!(record["stats"], Value::Null);
     assert_eq!(record["counter"]["units"], 730);
     assert_eq!(record["counter"]["threads"], 3);
+}
+
+#[test]
+fn the_counters_record_says_why_it_has_no_statistics_and_where_they_are() {
+    let run = queens(&["count", "8", "--json", "--threads", "1"]);
+    let line = run.answered();
+    let (record, seconds) = line.split_once(",\"seconds\":").expect("the record ends with its time");
+    assert_eq!(
+        record,
+        "{\"n\":8,\"algorithm\":\"bitboard\",\"unique\":false,\"count\":92,\"stats\":null,\
+         \"stats_note\":\"the parallel counter keeps no statistics, which would slow its inner \
+         loop; queens count 8 --json --budget 10000000000 counts with the bitboard's search and \
+         its statistics, those of queens trace 8\",\"counter\":{\"units\":76,\"threads\":1}"
+    );
+    assert!(seconds.trim_end().trim_end_matches('}').parse::<f64>().is_ok(), "{line}");
+    // The command the note names prints the statistics the trace sums up.
+    let searched = queens(&["count", "8", "--json", "--budget", "10000000000"]).json();
+    assert_eq!(
+        searched["stats"].to_string(),
+        "{\"cells_read\":47160,\"queens_placed\":2056,\"safety_checks\":15720}"
+    );
+    let trace = queens(&["trace", "8"]);
+    assert!(
+        trace.answered().ends_with(
+            "\n  solutions:     92\n  queens placed: 2,056\n  safety checks: 15,720\n  \
+             cells read:    47,160\n"
+        ),
+        "{}",
+        trace.stdout
+    );
 }
 
 #[test]
