@@ -9,7 +9,7 @@ use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use queens_core::{Attack, Finds, Line, Mode, Problem, Solver, format};
+use queens_core::{Attack, Finds, Mode, Problem, Solver, format};
 use queens_shards::RecountError;
 
 use crate::guard::{PastLimit, Refusal};
@@ -153,12 +153,7 @@ pub(crate) enum Failure {
     #[error("error: {0}")]
     Malformed(#[from] Malformed),
     /// `check` found two queens that attack each other.
-    #[error(
-        "invalid: the queens at {} and {} share {}",
-        .0.first,
-        .0.second,
-        line_phrase(.0.line)
-    )]
+    #[error("invalid: {0}")]
     Attack(Attack),
     /// `all --format svg` without a directory to write the files into.
     #[error("error: all --format svg writes one file per solution: give --out DIR")]
@@ -495,18 +490,6 @@ fn recount_line(error: &RecountError) -> String {
     }
 }
 
-/// A line two queens share, as `check` names it: `\` and `/` draw the two
-/// diagonals, which "diagonal" and "anti-diagonal" leave the reader to
-/// remember.
-fn line_phrase(line: Line) -> &'static str {
-    match line {
-        Line::Row => "a row",
-        Line::Column => "a column",
-        Line::Diagonal => "a \\ diagonal",
-        Line::AntiDiagonal => "a / diagonal",
-    }
-}
-
 /// A failure to write `path` (`-`: stdout) after the work, which loses the
 /// output.
 pub(crate) fn written(path: &std::path::Path) -> impl FnOnce(io::Error) -> Failure {
@@ -545,7 +528,7 @@ pub(crate) fn path(
 
 #[cfg(test)]
 mod tests {
-    use queens_core::Square;
+    use queens_core::{Line, Square};
 
     use super::*;
 
@@ -595,11 +578,11 @@ mod tests {
         };
         assert_eq!(
             attack(Square::new(3, 5), Square::new(7, 1), Line::AntiDiagonal),
-            "invalid: the queens at (3, 5) and (7, 1) share a / diagonal"
+            "invalid: queens at (row 3, col 5) and (row 7, col 1) share an anti-diagonal"
         );
         assert_eq!(
             attack(Square::new(0, 0), Square::new(2, 2), Line::Diagonal),
-            "invalid: the queens at (0, 0) and (2, 2) share a \\ diagonal"
+            "invalid: queens at (row 0, col 0) and (row 2, col 2) share a diagonal"
         );
         assert_eq!(
             Failure::Attack(Attack {
