@@ -36,14 +36,11 @@
 //! where stopping early was level with it (1.00). The answer is the seed's;
 //! *cells read* counts every earlier row, which is what this check reads.
 //!
-//! # Errata of seed 001
+//! # Errata
 //!
-//! Seed 001 calls `System.exit(1)` at its first solution: it prints one board
-//! and ends the program with a failure status, so it neither counts nor lists
-//! the solutions its comments promise. Here the search streams every solution
-//! and lets the caller stop it. Its explanation also calls the two diagonal
-//! tests "minor" and "major" the other way round from the code's comments;
-//! this crate names them by direction, `\` and `/`.
+//! What the seed gets wrong, and what this crate corrects, is listed once
+//! for every seed in the workspace's `docs/algorithms.md`, section
+//! "Errata".
 
 use queens_core::observer::report_top_level;
 use queens_core::{Levels, Line, Observer, Order, Problem, Search, SolverInfo, Square};

@@ -104,7 +104,7 @@ fn first_budget(solver: &dyn Solver) -> u64 {
 /// The budget of counts, listings and traces when none is given: a
 /// backstop past the largest count any solver runs without --force (the
 /// lookup solver's n = 17, 8.0 × 10^9 queens, about three minutes).
-const BACKSTOP_BUDGET: u64 = 10_000_000_000;
+pub(crate) const BACKSTOP_BUDGET: u64 = 10_000_000_000;
 
 /// The options `count`, `first` and `all` share.
 #[derive(Args)]

@@ -17,7 +17,8 @@
 //! and Ctrl-C stops it within milliseconds, inside a unit: no budget is
 //! needed. Its JSON record
 //! has no statistics, the model's count of queens and checks, which it does
-//! not keep, and says instead how many units and threads it used.
+//! not keep: its record says so in `stats_note`, with the command that counts
+//! with them, and says how many units and threads it used.
 //!
 //! One shard of a count, `--shard I/K`, is counted unit by unit in
 //! [`crate::shard`], so that its record holds every unit's count.
@@ -27,8 +28,9 @@ use std::io::Write;
 use queens_bitboard::{Bitboard, Plan, Tallied, units};
 use queens_core::Search as _;
 
-use crate::args::Options;
-use crate::failure::Failure;
+use crate::args::{BACKSTOP_BUDGET, Options};
+use crate::failure::{Failure, Task};
+use crate::guard::PastLimit;
 use crate::output::{self, CountRecord, CounterRecord};
 use crate::{guard, progress};
 
@@ -54,7 +56,7 @@ pub(crate) fn count(
     let n = options.problem.n;
     // The board's size first, then the guard, then the frames, which a
     // large board takes seconds to list.
-    Bitboard::INFO.check_size(n)?;
+    PastLimit::check(&Bitboard, n, Task::Count)?;
     if let Some(refusal) = guard::counter_refusal(n, 1).filter(|_| !options.force) {
         return Err(Failure::Refused(refusal));
     }
@@ -75,6 +77,7 @@ pub(crate) fn count(
             unique: options.unique,
             count,
             stats: None,
+            stats_note: Some(stats_note(n)),
             counter: Some(CounterRecord {
                 units: plan.len(),
                 threads,
@@ -86,6 +89,19 @@ pub(crate) fn count(
         writeln!(out, "{count}")?;
     }
     Ok(())
+}
+
+/// Why the counter's record has no statistics, and the command whose record
+/// has them: with a budget the counter cannot keep, `count` runs the
+/// bitboard's own search through the model, whose statistics a trace's
+/// summary equals. The counter keeps none because counting its nodes would
+/// add work to the loop that counts eight boards abreast, its fastest code.
+fn stats_note(n: usize) -> String {
+    format!(
+        "the parallel counter keeps no statistics, which would slow its inner loop; \
+         queens count {n} --json --budget {BACKSTOP_BUDGET} counts with the bitboard's search \
+         and its statistics, those of queens trace {n}"
+    )
 }
 
 /// Counts the units `own` of `plan` on `threads` threads with a bar, unless

@@ -9,10 +9,10 @@ use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use queens_core::{Attack, Finds, Line, Mode, Problem, Solver, format};
+use queens_core::{Attack, Finds, Mode, Problem, Solver, format};
 use queens_shards::RecountError;
 
-use crate::guard::Refusal;
+use crate::guard::{PastLimit, Refusal};
 use crate::placement::Malformed;
 
 /// How a run of `queens` ends: every exit status the tool uses, and when.
@@ -111,6 +111,9 @@ pub(crate) enum Failure {
     /// solutions asked with pre-placed queens.
     #[error("error: {0}")]
     Model(queens_core::Error),
+    /// A board past the solver's largest, with the solvers that reach it.
+    #[error("error: {0}")]
+    PastLimit(PastLimit),
     /// The work would take hours and `--force` was not given.
     #[error("error: {0}; pass --force to run it anyway")]
     Refused(Refusal),
@@ -152,12 +155,7 @@ pub(crate) enum Failure {
     #[error("error: {0}")]
     Malformed(#[from] Malformed),
     /// `check` found two queens that attack each other.
-    #[error(
-        "invalid: the queens at {} and {} share {}",
-        .0.first,
-        .0.second,
-        line_phrase(.0.line)
-    )]
+    #[error("invalid: {0}")]
     Attack(Attack),
     /// `all --format svg` without a directory to write the files into.
     #[error("error: all --format svg writes one file per solution: give --out DIR")]
@@ -329,6 +327,18 @@ pub(crate) enum Task {
     Trace,
 }
 
+impl Task {
+    /// The mode the task asks of a solver: a trace walks the tree a count
+    /// walks.
+    pub(crate) fn mode(self) -> Mode {
+        match self {
+            Task::First => Mode::First,
+            Task::Count | Task::Trace => Mode::Count,
+            Task::List => Mode::All,
+        }
+    }
+}
+
 impl From<Mode> for Task {
     fn from(mode: Mode) -> Self {
         match mode {
@@ -336,6 +346,12 @@ impl From<Mode> for Task {
             Mode::Count => Task::Count,
             Mode::All => Task::List,
         }
+    }
+}
+
+impl From<PastLimit> for Failure {
+    fn from(past: PastLimit) -> Self {
+        Failure::PastLimit(past)
     }
 }
 
@@ -369,6 +385,7 @@ impl Failure {
         match self {
             Failure::UnknownSudokuSolver(_)
             | Failure::Model(_)
+            | Failure::PastLimit(_)
             | Failure::Refused(_)
             | Failure::TraceRefused(_)
             | Failure::NothingToTrace(_)
@@ -475,18 +492,6 @@ fn recount_line(error: &RecountError) -> String {
     }
 }
 
-/// A line two queens share, as `check` names it: `\` and `/` draw the two
-/// diagonals, which "diagonal" and "anti-diagonal" leave the reader to
-/// remember.
-fn line_phrase(line: Line) -> &'static str {
-    match line {
-        Line::Row => "a row",
-        Line::Column => "a column",
-        Line::Diagonal => "a \\ diagonal",
-        Line::AntiDiagonal => "a / diagonal",
-    }
-}
-
 /// A failure to write `path` (`-`: stdout) after the work, which loses the
 /// output.
 pub(crate) fn written(path: &std::path::Path) -> impl FnOnce(io::Error) -> Failure {
@@ -525,7 +530,7 @@ pub(crate) fn path(
 
 #[cfg(test)]
 mod tests {
-    use queens_core::Square;
+    use queens_core::{Line, Square};
 
     use super::*;
 
@@ -578,11 +583,11 @@ mod tests {
         };
         assert_eq!(
             attack(Square::new(3, 5), Square::new(7, 1), Line::AntiDiagonal),
-            "invalid: the queens at (3, 5) and (7, 1) share a / diagonal"
+            "invalid: queens at (row 3, col 5) and (row 7, col 1) share an anti-diagonal"
         );
         assert_eq!(
             attack(Square::new(0, 0), Square::new(2, 2), Line::Diagonal),
-            "invalid: the queens at (0, 0) and (2, 2) share a \\ diagonal"
+            "invalid: queens at (row 0, col 0) and (row 2, col 2) share a diagonal"
         );
         assert_eq!(
             Failure::Attack(Attack {

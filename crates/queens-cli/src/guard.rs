@@ -27,7 +27,9 @@
 use std::fmt::{self, Write as _};
 
 use queens_bitboard::{Bitboard, PRACTICAL_N};
-use queens_core::{Finds, Mode, Problem, Search as _, SolverInfo, Workload, format};
+
+use crate::failure::Task;
+use queens_core::{Finds, Mode, Problem, Search as _, Solver, SolverInfo, Workload, format};
 
 /// The most placements a solver with a known workload may test without
 /// `--force`: about a second of the naive solver's work.
@@ -125,6 +127,12 @@ pub(crate) fn refusal(info: &SolverInfo, mode: Mode, problem: &Problem) -> Optio
             workload,
         });
     }
+    size_refusal(info, mode, n)
+}
+
+/// Whether asking `mode` of an `n`×`n` board is refused without `--force`
+/// by the board's size alone, for a solver without a known workload.
+fn size_refusal(info: &SolverInfo, mode: Mode, n: usize) -> Option<Refusal> {
     let task = match mode {
         Mode::First => return first_refusal(info, n),
         Mode::Count => "counting",
@@ -136,6 +144,133 @@ pub(crate) fn refusal(info: &SolverInfo, mode: Mode, problem: &Problem) -> Optio
         solver: info.name,
         practical_n: info.practical_n,
     })
+}
+
+/// The solvers of the registry that answer `mode` on a plain `n`×`n` board
+/// without `--force`: those that accept the board, can answer the mode,
+/// and whose work the rules above let through. A count asks only the
+/// solvers that find every solution; the problem is built only for a
+/// solver whose workload is computed from it (those accept small boards
+/// alone), so that asking about a huge board allocates nothing.
+pub(crate) fn reaching(mode: Mode, n: usize) -> Vec<&'static dyn Solver> {
+    let answers = |solver: &&dyn Solver| mode == Mode::First || solver.finds() == Finds::All;
+    queens_solvers::every()
+        .filter(answers)
+        .filter(|solver| {
+            let info = solver.info();
+            let refused = if info.check_size(n).is_err() {
+                true
+            } else if solver.finds() != Finds::All {
+                memory_refusal(&info, n).is_some()
+            } else if info.workload.is_some() {
+                refusal(&info, mode, &Problem::new(n)).is_some()
+            } else {
+                size_refusal(&info, mode, n).is_some()
+            };
+            !refused
+        })
+        .collect()
+}
+
+/// A board past the largest the asked solver accepts at all, and the way
+/// on: the solvers of the registry that reach it ([`reaching`]), or, for a
+/// count, a listing or a trace that none reaches, the solvers that find one
+/// solution of it.
+#[derive(Debug)]
+pub(crate) struct PastLimit {
+    /// What was asked.
+    task: Task,
+    /// The board size asked for.
+    n: usize,
+    /// The solver asked.
+    solver: &'static str,
+    /// Its largest board.
+    max_n: usize,
+    /// Why its largest board is there, from the registry.
+    why: Option<&'static str>,
+    /// The solvers that do the task on the board without `--force`.
+    reach: Vec<&'static str>,
+    /// The solvers that find one solution of it without `--force`.
+    find_one: Vec<&'static str>,
+}
+
+impl PastLimit {
+    /// Checks `n` against the largest board of `solver` for `task`: the
+    /// refusal, with the solvers that reach the board, when it is past it.
+    pub(crate) fn check(solver: &dyn Solver, n: usize, task: Task) -> Result<(), PastLimit> {
+        let info = solver.info();
+        if info.check_size(n).is_ok() {
+            return Ok(());
+        }
+        let names = |mode| reaching(mode, n).iter().map(|s| s.info().name).collect();
+        Err(PastLimit {
+            task,
+            n,
+            solver: info.name,
+            max_n: info.max_n,
+            why: queens_solvers::largest_board(solver),
+            reach: names(task.mode()),
+            find_one: names(Mode::First),
+        })
+    }
+}
+
+impl fmt::Display for PastLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "n = {} is past the {} solver's largest board, n = {}",
+            format::thousands(self.n as u128),
+            self.solver,
+            format::thousands(self.max_n as u128)
+        )?;
+        if let Some(why) = self.why {
+            write!(f, " ({why})")?;
+        }
+        if !self.reach.is_empty() {
+            let verb = match self.task {
+                Task::First => "finds one solution",
+                Task::Count => "counts them",
+                Task::List => "lists them",
+                Task::Trace => "traces its search",
+            };
+            return write!(f, "; {} {verb}", algos(&self.reach));
+        }
+        let task = match self.task {
+            Task::First => {
+                return write!(
+                    f,
+                    "; no solver of the workspace finds one solution of a board that large \
+                     without --force"
+                );
+            }
+            Task::Count => "counts every solution",
+            Task::List => "lists every solution",
+            Task::Trace => "traces the whole search",
+        };
+        write!(
+            f,
+            "; no solver {task} of a board that large in reasonable time"
+        )?;
+        if !self.find_one.is_empty() {
+            write!(
+                f,
+                ", but queens first {} with {} finds one solution",
+                self.n,
+                algos(&self.find_one)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Solvers as `--algo` options: "--algo construct or --algo min-conflicts".
+fn algos(names: &[&str]) -> String {
+    let each: Vec<String> = names.iter().map(|name| format!("--algo {name}")).collect();
+    match each.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => each.concat(),
+    }
 }
 
 /// The memory a solver that finds one solution takes per queen, rounded
@@ -297,9 +432,61 @@ fn limit(info: &SolverInfo) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn names(solvers: Vec<&'static dyn Solver>) -> Vec<&'static str> {
+        solvers.iter().map(|solver| solver.info().name).collect()
+    }
+
+    #[test]
+    fn the_solvers_that_reach_a_board_follow_the_rules() {
+        // A first solution of n = 30: the lookup solver's twice 15, the
+        // bitboard's twice 16, and the two that find one; the generators'
+        // workloads and the other searches' limits are past.
+        assert_eq!(
+            names(reaching(Mode::First, 30)),
+            ["lookup", "bitboard", "construct", "min-conflicts"]
+        );
+        assert_eq!(
+            names(reaching(Mode::Count, 14)),
+            ["matrix", "array", "lookup", "bitboard"]
+        );
+        assert_eq!(names(reaching(Mode::All, 19)), Vec::<&str>::new());
+        assert_eq!(names(reaching(Mode::First, 1 << 40)), Vec::<&str>::new());
+    }
+
+    /// A solver outside the registry with a small largest board, which it
+    /// gives no reason for; its search is never run.
+    struct Tiny;
+
+    impl queens_core::Search for Tiny {
+        const INFO: SolverInfo = SolverInfo {
+            name: "tiny",
+            max_n: 10,
+            ..solver(None)
+        };
+
+        fn search<O: queens_core::Observer>(&self, _: &Problem, _: &mut O) {}
+    }
+
+    #[test]
+    fn a_board_past_a_solvers_largest_names_the_others_that_reach_it() {
+        let past = |n, task| PastLimit::check(&Tiny, n, task).unwrap_err().to_string();
+        assert_eq!(
+            past(30, Task::First),
+            "n = 30 is past the tiny solver's largest board, n = 10; --algo lookup, --algo \
+             bitboard, --algo construct or --algo min-conflicts finds one solution"
+        );
+        assert_eq!(
+            past(14, Task::Count),
+            "n = 14 is past the tiny solver's largest board, n = 10; --algo matrix, --algo \
+             array, --algo lookup or --algo bitboard counts them"
+        );
+        assert!(PastLimit::check(&Tiny, 10, Task::Count).is_ok());
+    }
+
     use queens_core::Order;
 
-    fn solver(workload: Option<fn(&Problem) -> Workload>) -> SolverInfo {
+    const fn solver(workload: Option<fn(&Problem) -> Workload>) -> SolverInfo {
         SolverInfo {
             name: "test",
             title: "a solver for the tests",

@@ -46,6 +46,9 @@ pub(crate) struct CountRecord {
     /// The search's statistics; `null` from the bitboard's parallel
     /// counter, which does not keep the model's.
     pub(crate) stats: Option<Stats>,
+    /// Why `stats` is `null`, and the command that counts with them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) stats_note: Option<String>,
     /// How the bitboard's parallel counter ran, when it counted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) counter: Option<CounterRecord>,

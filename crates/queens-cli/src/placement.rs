@@ -18,6 +18,7 @@
 
 use std::fmt;
 
+use queens_core::Square;
 use serde::Deserialize;
 
 /// The most queens a placement may hold: the checker stores rows as `u32`,
@@ -76,19 +77,16 @@ pub(crate) enum Malformed {
         text: String,
     },
     /// A column outside the board of the placement's size.
-    #[error(
-        "{at}: column {column} is off the board of n = {n}, whose columns run {origin} to {}",
-        origin + n - 1
-    )]
+    #[error("{at}: {}", off_board(*number, *n, *notation, at.row))]
     OffBoard {
         /// Where.
         at: At,
-        /// The column as written.
-        column: usize,
+        /// The number as written.
+        number: usize,
         /// The number of queens read.
         n: usize,
-        /// The first column's number: 1 in the rows format, else 0.
-        origin: usize,
+        /// The notation it was written in, which says where columns start.
+        notation: Notation,
     },
     /// More after the one line of the rows format (`all --format rows`
     /// prints a table of placements).
@@ -140,7 +138,7 @@ pub(crate) fn read(text: &[u8]) -> Result<Vec<usize>, Malformed> {
 
 /// Which notation a placement was read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Notation {
+pub(crate) enum Notation {
     /// JSON, 0-based.
     Json,
     /// The rows format on the given line, 1-based.
@@ -167,6 +165,35 @@ impl Notation {
             Notation::Json | Notation::Lines { .. } => 0,
         }
     }
+
+    /// Its name in a message.
+    fn name(self) -> &'static str {
+        match self {
+            Notation::Rows { .. } => "the rows format",
+            Notation::Json => "JSON",
+            Notation::Lines { .. } => "one column per line",
+        }
+    }
+}
+
+/// Why `number`, read in `notation` for `row` of an `n`-queens placement,
+/// is no column of the board: the number quoted as written, the square it
+/// would name counted from 0 as every message names squares, and how the
+/// notation numbers the columns, since the rows format counts from 1.
+fn off_board(number: usize, n: usize, notation: Notation, row: usize) -> String {
+    let origin = notation.origin();
+    let numbering = format!(
+        "{} numbers columns {origin} to {}",
+        notation.name(),
+        origin + n - 1
+    );
+    match number.checked_sub(origin) {
+        Some(col) => format!(
+            "'{number}' would put the queen at {}, off the {n}×{n} board; {numbering}",
+            Square::new(row, col).named()
+        ),
+        None => format!("'{number}' is no column; {numbering}"),
+    }
 }
 
 /// The numbers as read, turned into 0-based columns, each checked against
@@ -186,9 +213,9 @@ fn columns(notation: Notation, mut numbers: Vec<usize>) -> Result<Vec<usize>, Ma
             _ => {
                 return Err(Malformed::OffBoard {
                     at: notation.at(row),
-                    column: *number,
+                    number: *number,
                     n,
-                    origin,
+                    notation,
                 });
             }
         }
@@ -329,7 +356,7 @@ mod tests {
         assert_eq!(read(b"1\n"), Ok(vec![0]));
         assert_eq!(
             error("0"),
-            "line 1, row 0: column 0 is off the board of n = 1, whose columns run 1 to 1"
+            "line 1, row 0: '0' is no column; the rows format numbers columns 1 to 1"
         );
     }
 
@@ -349,15 +376,18 @@ mod tests {
         );
         assert_eq!(
             error("2 4 1 5\n"),
-            "line 1, row 3: column 5 is off the board of n = 4, whose columns run 1 to 4"
+            "line 1, row 3: '5' would put the queen at (row 3, col 4), off the 4×4 board; the \
+             rows format numbers columns 1 to 4"
         );
         assert_eq!(
             error("1\n3\n0\n4\n"),
-            "line 4, row 3: column 4 is off the board of n = 4, whose columns run 0 to 3"
+            "line 4, row 3: '4' would put the queen at (row 3, col 4), off the 4×4 board; one \
+             column per line numbers columns 0 to 3"
         );
         assert_eq!(
             error("[1,3,0,9]"),
-            "row 3: column 9 is off the board of n = 4, whose columns run 0 to 3"
+            "row 3: '9' would put the queen at (row 3, col 9), off the 4×4 board; JSON numbers \
+             columns 0 to 3"
         );
         assert_eq!(
             error("0\n99999999999999999999\n"),

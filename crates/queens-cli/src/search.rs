@@ -18,7 +18,8 @@ use queens_core::{Error, Finds, Instrument, Mode, Problem, Query, Solver, TextFo
 use queens_solvers::Configured;
 
 use crate::args::{BoardFormat, DrawOptions, Options, ProblemOptions};
-use crate::failure::Failure;
+use crate::failure::{Failure, Task};
+use crate::guard::PastLimit;
 use crate::output::MOST_DRAWN;
 use crate::progress::{Measure, Watching};
 use crate::{guard, progress};
@@ -44,7 +45,7 @@ impl Request {
         if let Some(refusal) = memory.filter(|_| solver.finds() != Finds::All && !options.force) {
             return Err(Failure::Refused(refusal));
         }
-        let problem = build_problem(&*solver, &options.problem)?;
+        let problem = build_problem(&*solver, &options.problem, mode.into())?;
         if options.unique && !problem.is_plain() {
             return Err(Error::UniqueWithPreplaced.into());
         }
@@ -161,14 +162,16 @@ pub(crate) fn solver(options: &ProblemOptions) -> Result<Configured, Failure> {
     Ok(queens_solvers::configure(options.algo, wanted)?)
 }
 
-/// The problem of `options`: checked against the solver's largest board
-/// before the problem allocates anything of size `n`, so that an absurd `n`
-/// is an error rather than an allocation failure.
+/// The problem of `options`, for `task`: checked against the solver's
+/// largest board before the problem allocates anything of size `n`, so that
+/// an absurd `n` is an error, naming the solvers that reach it, rather than
+/// an allocation failure.
 pub(crate) fn build_problem(
     solver: &dyn Solver,
     options: &ProblemOptions,
+    task: Task,
 ) -> Result<Problem, Failure> {
-    solver.info().check_size(options.n)?;
+    PastLimit::check(solver, options.n, task)?;
     let problem =
         Problem::with_queens(options.n, options.queens.iter().copied()).map_err(Error::from)?;
     Ok(problem)

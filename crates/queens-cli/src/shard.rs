@@ -10,10 +10,12 @@
 
 use std::path::Path;
 
+use queens_bitboard::Bitboard;
 use queens_shards::{Key, Record, Scheme};
 
 use crate::args::Options;
-use crate::failure::{self, Failure};
+use crate::failure::{self, Failure, Task};
+use crate::guard::PastLimit;
 use crate::{guard, progress};
 
 /// The most bytes a key file may hold: a key is a few dozen random bytes,
@@ -43,6 +45,7 @@ pub(crate) fn count(
     key: Option<&Key>,
 ) -> Result<(), Failure> {
     let n = options.problem.n;
+    PastLimit::check(&Bitboard, n, Task::Count)?;
     let scheme = Scheme::new(n, shards)?;
     let own = scheme.units_of(shard)?;
     if let Some(refusal) = guard::counter_refusal(n, shards).filter(|_| !options.force) {

@@ -316,6 +316,7 @@ fn the_counters_record_says_how_it_ran() {
             "n",
             "seconds",
             "stats",
+            "stats_note",
             "unique"
         ]
     );
@@ -323,6 +324,45 @@ fn the_counters_record_says_how_it_ran() {
     assert_eq!(record["stats"], Value::Null);
     assert_eq!(record["counter"]["units"], 730);
     assert_eq!(record["counter"]["threads"], 3);
+}
+
+#[test]
+fn the_counters_record_says_why_it_has_no_statistics_and_where_they_are() {
+    let run = queens(&["count", "8", "--json", "--threads", "1"]);
+    let line = run.answered();
+    let (record, seconds) = line
+        .split_once(",\"seconds\":")
+        .expect("the record ends with its time");
+    assert_eq!(
+        record,
+        "{\"n\":8,\"algorithm\":\"bitboard\",\"unique\":false,\"count\":92,\"stats\":null,\
+         \"stats_note\":\"the parallel counter keeps no statistics, which would slow its inner \
+         loop; queens count 8 --json --budget 10000000000 counts with the bitboard's search and \
+         its statistics, those of queens trace 8\",\"counter\":{\"units\":76,\"threads\":1}"
+    );
+    assert!(
+        seconds
+            .trim_end()
+            .trim_end_matches('}')
+            .parse::<f64>()
+            .is_ok(),
+        "{line}"
+    );
+    // The command the note names prints the statistics the trace sums up.
+    let searched = queens(&["count", "8", "--json", "--budget", "10000000000"]).json();
+    assert_eq!(
+        searched["stats"].to_string(),
+        "{\"cells_read\":5895,\"queens_placed\":2056,\"safety_checks\":1965}"
+    );
+    let trace = queens(&["trace", "8"]);
+    assert!(
+        trace.answered().ends_with(
+            "\n  solutions:     92\n  queens placed: 2,056\n  safety checks: 1,965\n  \
+             cells read:    5,895\n"
+        ),
+        "{}",
+        trace.stdout
+    );
 }
 
 #[test]
@@ -369,7 +409,9 @@ fn threads_are_refused_where_they_cannot_serve() {
     );
     assert_eq!(
         queens(&["count", "65", "--threads", "2"]).rejected(),
-        "error: n = 65 is too large for the bitboard solver, which accepts n up to 64"
+        "error: n = 65 is past the bitboard solver's largest board, n = 64 (one bit per column of a \
+         64-bit word); no solver counts every solution of a board that large in reasonable time, \
+         but queens first 65 with --algo construct or --algo min-conflicts finds one solution"
     );
 }
 
@@ -519,7 +561,10 @@ fn first_without_a_solution_exits_1() {
 
     let run = queens(&["first", "4", "--algo", "array", "--queen", "0:0"]);
     run.assert_status(1);
-    assert_eq!(run.stderr, "no solution for n = 4 with queens at (0, 0)\n");
+    assert_eq!(
+        run.stderr,
+        "no solution for n = 4 with queens at (row 0, col 0)\n"
+    );
 }
 
 #[test]
@@ -543,15 +588,21 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &["count", "5000", "--algo", "array"],
-            "error: n = 5000 is too large for the array solver, which accepts n up to 4096",
+            "error: n = 5,000 is past the array solver's largest board, n = 4,096 (a bound far \
+             past the n = 14 it counts in seconds, which keeps its arrays small); no solver \
+             counts every solution of a board that large in reasonable time, but queens first \
+             5000 with --algo construct or --algo min-conflicts finds one solution",
         ),
         (
             &["first", "18446744073709551615", "--algo", "array"],
-            "error: n = 18446744073709551615 is too large for the array solver, which accepts n up to 4096",
+            "error: n = 18,446,744,073,709,551,615 is past the array solver's largest board, \
+             n = 4,096 (a bound far past the n = 14 it counts in seconds, which keeps its arrays \
+             small); no solver of the workspace finds one solution of a board that large \
+             without --force",
         ),
         (
             &["first", "4", "--queen", "4:0"],
-            "error: pre-placed queen (4, 0) is off the 4×4 board",
+            "error: the pre-placed queen at (row 4, col 0) is off the 4×4 board",
         ),
         (
             &["first", "4", "--queen", "1"],
@@ -567,15 +618,15 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &["first", "8", "--queen", "1:3", "--queen", "2:4"],
-            "error: pre-placed queens at (1, 3) and (2, 4) share a diagonal",
+            "error: pre-placed queens at (row 1, col 3) and (row 2, col 4) share a diagonal",
         ),
         (
             &["count", "8", "--queen", "0:0", "--queen", "5:0"],
-            "error: pre-placed queens at (0, 0) and (5, 0) share a column",
+            "error: pre-placed queens at (row 0, col 0) and (row 5, col 0) share a column",
         ),
         (
             &["all", "8", "--queen", "2:4", "--queen", "2:4"],
-            "error: pre-placed queens at (2, 4) and (2, 4) stand on the same square",
+            "error: pre-placed queens at (row 2, col 4) and (row 2, col 4) stand on the same square",
         ),
         (
             &["count", "4", "--algo", "foo"],
@@ -1584,7 +1635,7 @@ fn bad_traces_get_one_line_and_exit_2() {
         ),
         (
             vec!["trace".into(), "4".into(), "--algo".into(), "naive".into(), "--queen".into(), "0:0".into()],
-            "error: no solution for n = 4 with queens at (0, 0): nothing to trace".into(),
+            "error: no solution for n = 4 with queens at (row 0, col 0): nothing to trace".into(),
         ),
         (
             vec!["trace".into(), "4".into(), "--html".into(), arg(&missing)],
@@ -1759,19 +1810,19 @@ fn check_names_the_first_pair_a_moved_queen_attacks() {
     // with row 4's queen, and a column with row 6's, further down.
     assert_eq!(
         invalid("0\n4\n7\n1\n2\n6\n1\n3\n"),
-        "invalid: the queens at (3, 1) and (4, 2) share a \\ diagonal"
+        "invalid: queens at (row 3, col 1) and (row 4, col 2) share a diagonal"
     );
     // Row 2's queen moved from column 8 to 4 in the rows format (1-based);
     // the pair is named from 0, as --queen takes squares.
     assert_eq!(
         invalid("1 5 4 6 3 7 2 4\n"),
-        "invalid: the queens at (1, 4) and (2, 3) share a / diagonal"
+        "invalid: queens at (row 1, col 4) and (row 2, col 3) share an anti-diagonal"
     );
     // Row 7's queen moved from column 3 to 0: it attacks row 0's along the
     // column and row 6's along a diagonal; the earlier queen is named.
     assert_eq!(
         invalid("{\"n\":8,\"queens\":[0,4,7,5,2,6,1,0]}"),
-        "invalid: the queens at (0, 0) and (7, 0) share a column"
+        "invalid: queens at (row 0, col 0) and (row 7, col 0) share a column"
     );
 }
 
@@ -1792,15 +1843,17 @@ fn a_malformed_placement_gets_one_line_and_exit_2() {
         ),
         (
             "0\n2\n8\n",
-            "error: line 3, row 2: column 8 is off the board of n = 3, whose columns run 0 to 2",
+            "error: line 3, row 2: '8' would put the queen at (row 2, col 8), off the 3×3 board; \
+             one column per line numbers columns 0 to 2",
         ),
         (
             "1 3 0 4\n",
-            "error: line 1, row 2: column 0 is off the board of n = 4, whose columns run 1 to 4",
+            "error: line 1, row 2: '0' is no column; the rows format numbers columns 1 to 4",
         ),
         (
             "[0, 4, 7, 5, 2, 6, 1, 8]",
-            "error: row 7: column 8 is off the board of n = 8, whose columns run 0 to 7",
+            "error: row 7: '8' would put the queen at (row 7, col 8), off the 8×8 board; JSON \
+             numbers columns 0 to 7",
         ),
         (
             "0\n-1\n",
@@ -1863,7 +1916,7 @@ fn check_takes_a_hundred_thousand_queens() {
     columns.swap(99_998, 99_999);
     assert_eq!(
         invalid(&column_lines(&columns)),
-        "invalid: the queens at (99997, 99994) and (99999, 99996) share a \\ diagonal"
+        "invalid: queens at (row 99997, col 99994) and (row 99999, col 99996) share a diagonal"
     );
 }
 
@@ -2233,10 +2286,48 @@ fn a_plan_times_every_unit_of_a_small_board() {
 }
 
 #[test]
+fn past_a_solvers_largest_board_the_error_names_the_solvers_that_reach_it() {
+    assert_eq!(
+        queens(&["first", "100"]).rejected(),
+        "error: n = 100 is past the bitboard solver's largest board, n = 64 (one bit per \
+         column of a 64-bit word); --algo construct or --algo min-conflicts finds one solution"
+    );
+    assert_eq!(
+        queens(&["all", "100"]).rejected(),
+        "error: n = 100 is past the bitboard solver's largest board, n = 64 (one bit per \
+         column of a 64-bit word); no solver lists every solution of a board that large in \
+         reasonable time, but queens first 100 with --algo construct or --algo min-conflicts \
+         finds one solution"
+    );
+    assert_eq!(
+        queens(&["trace", "65", "--algo", "lookup"]).rejected(),
+        "error: n = 65 is past the lookup solver's largest board, n = 64 (its lookup arrays \
+         are sized for 64, like seed 004's, on the stack); no solver traces the whole search \
+         of a board that large in reasonable time, but queens first 65 with --algo construct \
+         or --algo min-conflicts finds one solution"
+    );
+    assert_eq!(
+        queens(&["first", "33", "--algo", "naive"]).rejected(),
+        "error: n = 33 is past the naive solver's largest board, n = 32 (the bits of its \
+         2n − 1 diagonals fill a 64-bit word); --algo construct or --algo min-conflicts finds \
+         one solution"
+    );
+    assert_eq!(
+        queens(&["count", "33", "--algo", "naive"]).rejected(),
+        "error: n = 33 is past the naive solver's largest board, n = 32 (the bits of its \
+         2n − 1 diagonals fill a 64-bit word); no solver counts every solution of a board that \
+         large in reasonable time, but queens first 33 with --algo construct or --algo \
+         min-conflicts finds one solution"
+    );
+}
+
+#[test]
 fn a_plan_refuses_what_it_cannot_estimate() {
     assert_eq!(
         queens(&["plan", "65"]).rejected(),
-        "error: n = 65 is too large for the bitboard solver, which accepts n up to 64"
+        "error: n = 65 is past the bitboard solver's largest board, n = 64 (one bit per column of a \
+         64-bit word); no solver counts every solution of a board that large in reasonable time, \
+         but queens first 65 with --algo construct or --algo min-conflicts finds one solution"
     );
     assert_eq!(
         queens(&["plan", "12", "--shards", "0"]).rejected(),
@@ -2362,7 +2453,7 @@ fn min_conflicts_repeats_with_its_seed_and_keeps_preplaced_queens() {
     gave_up.assert_status(1);
     assert_eq!(
         gave_up.stderr,
-        "the min-conflicts solver found no solution for n = 6 with queens at (0, 0) within its \
+        "the min-conflicts solver found no solution for n = 6 with queens at (row 0, col 0) within its \
          limit of steps; it cannot prove that none exists (a backtracking solver can)\n"
     );
 }

@@ -165,7 +165,7 @@ fn bad_input_gets_one_line_and_its_status() {
         ),
         (
             &["race", "6", "--queen", "0:0", "--queen", "1:1"],
-            "error: pre-placed queens at (0, 0) and (1, 1) share a diagonal",
+            "error: pre-placed queens at (row 0, col 0) and (row 1, col 1) share a diagonal",
         ),
         (
             &["race", "5", "--html", "/nonexistent/race.html"],

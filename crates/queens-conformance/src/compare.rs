@@ -139,16 +139,16 @@ mod tests {
         assert_eq!(
             all_valid(&problem, &[vec![0, 2, 4, 1, 3], vec![0, 3, 4, 1, 3]]),
             Err(
-                "n = 5 with queens at (0, 0): [0, 3, 4, 1, 3] is not a solution: \
-                 queens at (1, 3) and (2, 4) share a diagonal"
+                "n = 5 with queens at (row 0, col 0): [0, 3, 4, 1, 3] is not a solution: \
+                 queens at (row 1, col 3) and (row 2, col 4) share a diagonal"
                     .into()
             )
         );
         assert_eq!(
             all_valid(&problem, &[vec![1, 3, 0, 2, 4]]),
             Err(
-                "n = 5 with queens at (0, 0): [1, 3, 0, 2, 4] is not a solution: \
-                 the pre-placed queen at (0, 0) is not in the placement"
+                "n = 5 with queens at (row 0, col 0): [1, 3, 0, 2, 4] is not a solution: \
+                 the pre-placed queen at (row 0, col 0) is not in the placement"
                     .into()
             )
         );
@@ -180,7 +180,7 @@ mod tests {
         assert_eq!(
             same_set(&four(), &[vec![1, 3, 0, 0]], &reference),
             Err("n = 4: [1, 3, 0, 0] is not a solution: \
-                 queens at (2, 0) and (3, 0) share a column"
+                 queens at (row 2, col 0) and (row 3, col 0) share a column"
                 .into())
         );
         assert_eq!(

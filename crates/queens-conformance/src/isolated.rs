@@ -151,13 +151,13 @@ mod tests {
     fn the_last_question_announced_is_found_among_other_lines() {
         let stderr = format!(
             "{SOLVING_MARK}4 n = 4, asked for every solution\nmy own debug line\n\
-             {SOLVING_MARK}11 n = 11 with queens at (0, 1), asked to count its solutions\nmore\n"
+             {SOLVING_MARK}11 n = 11 with queens at (row 0, col 1), asked to count its solutions\nmore\n"
         );
         assert_eq!(
             last_question(stderr.as_bytes()),
             Some((
                 11,
-                "n = 11 with queens at (0, 1), asked to count its solutions".to_owned()
+                "n = 11 with queens at (row 0, col 1), asked to count its solutions".to_owned()
             ))
         );
         assert_eq!(last_question(b"nothing announced\n"), None);

@@ -5,7 +5,7 @@
 //! [`Solver`] and either passes, saying what it checked, or fails with a
 //! message naming the fault and the problem it showed on: "n = 6: expected 4
 //! solutions, got 2", "n = 5: [0, 2, 4, 1, 3] emitted twice", "n = 5:
-//! [0, 3, 4, 1, 3] is not a solution: queens at (1, 3) and (2, 4) share a
+//! [0, 3, 4, 1, 3] is not a solution: queens at (row 1, col 3) and (row 2, col 4) share a
 //! diagonal". The same list is used two ways, as regex-automata runs one
 //! engine-independent test corpus against each of its engines:
 //!

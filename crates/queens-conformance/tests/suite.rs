@@ -344,11 +344,11 @@ fn dropped_solutions_are_named() {
             ),
             (
                 "first_queen_fixed_boards",
-                "n = 8 with queens at (0, 0): [0, 5, 7, 2, 6, 3, 1, 4] was not emitted (2 of 4 missing)"
+                "n = 8 with queens at (row 0, col 0): [0, 5, 7, 2, 6, 3, 1, 4] was not emitted (2 of 4 missing)"
             ),
             (
                 "preplaced_edge_cases",
-                "n = 5 with queens at (4, 4): [2, 0, 3, 1, 4] was not emitted (1 of 2 missing)"
+                "n = 5 with queens at (row 4, col 4): [2, 0, 3, 1, 4] was not emitted (1 of 2 missing)"
             ),
             (
                 "random_problems_match_reference",
@@ -376,11 +376,11 @@ fn a_duplicate_is_named() {
             ),
             (
                 "first_queen_fixed_boards",
-                "n = 8 with queens at (0, 0): [0, 4, 7, 5, 2, 6, 1, 3] emitted twice"
+                "n = 8 with queens at (row 0, col 0): [0, 4, 7, 5, 2, 6, 1, 3] emitted twice"
             ),
             (
                 "preplaced_edge_cases",
-                "n = 5 with queens at (4, 4): [1, 3, 0, 2, 4] emitted twice"
+                "n = 5 with queens at (row 4, col 4): [1, 3, 0, 2, 4] emitted twice"
             ),
             (
                 "random_problems_match_reference",
@@ -393,7 +393,7 @@ fn a_duplicate_is_named() {
 
 #[test]
 fn an_invalid_board_is_named_with_its_attack() {
-    let attack = "[0, 3, 4, 1, 3] is not a solution: queens at (1, 3) and (2, 4) share a diagonal";
+    let attack = "[0, 3, 4, 1, 3] is not a solution: queens at (row 1, col 3) and (row 2, col 4) share a diagonal";
     assert_eq!(
         failures(Wrapped(Variant::CorruptsOne)),
         vec![
@@ -420,12 +420,12 @@ fn a_wrong_first_solution_is_named() {
             ),
             (
                 "first_queen_fixed_boards",
-                "n = 8 with queens at (0, 0): the first solution is [0, 6, 4, 7, 1, 3, 5, 2], \
+                "n = 8 with queens at (row 0, col 0): the first solution is [0, 6, 4, 7, 1, 3, 5, 2], \
                  seed 004 finds [0, 4, 7, 5, 2, 6, 1, 3]"
             ),
             (
                 "preplaced_edge_cases",
-                "n = 5 with queens at (4, 4): the first solution is [2, 0, 3, 1, 4], \
+                "n = 5 with queens at (row 4, col 4): the first solution is [2, 0, 3, 1, 4], \
                  but [1, 3, 0, 2, 4] comes first in row-major order"
             ),
             (
@@ -448,12 +448,12 @@ fn a_solution_out_of_order_is_named() {
             ),
             (
                 "first_queen_fixed_boards",
-                "n = 8 with queens at (0, 0): [0, 5, 7, 2, 6, 3, 1, 4] came after \
+                "n = 8 with queens at (row 0, col 0): [0, 5, 7, 2, 6, 3, 1, 4] came after \
                  [0, 6, 3, 5, 7, 1, 4, 2], out of row-major order"
             ),
             (
                 "preplaced_edge_cases",
-                "n = 8 with queens at (3, 0), (4, 7): [5, 3, 6, 0, 7, 1, 4, 2] came after \
+                "n = 8 with queens at (row 3, col 0), (row 4, col 7): [5, 3, 6, 0, 7, 1, 4, 2] came after \
                  [6, 1, 3, 0, 7, 4, 2, 5], out of row-major order"
             ),
             (
@@ -467,30 +467,32 @@ fn a_solution_out_of_order_is_named() {
 
 #[test]
 fn a_moved_preplaced_queen_is_named() {
-    let moved = "the pre-placed queen at (0, 0) is not in the placement";
+    let moved = "the pre-placed queen at (row 0, col 0) is not in the placement";
     assert_eq!(
         failures(Wrapped(Variant::IgnoresPreplaced)),
         vec![
             (
                 "solutions_are_valid",
                 format!(
-                    "n = 6 with queens at (0, 0): [1, 3, 5, 0, 2, 4] is not a solution: {moved}"
+                    "n = 6 with queens at (row 0, col 0): [1, 3, 5, 0, 2, 4] is not a solution: {moved}"
                 )
             ),
             (
                 "first_queen_fixed_boards",
                 format!(
-                    "n = 8 with queens at (0, 0): [1, 3, 5, 7, 2, 0, 6, 4] is not a solution: {moved}"
+                    "n = 8 with queens at (row 0, col 0): [1, 3, 5, 7, 2, 0, 6, 4] is not a solution: {moved}"
                 )
             ),
             (
                 "preplaced_edge_cases",
-                format!("n = 4 with queens at (0, 0): [1, 3, 0, 2] is not a solution: {moved}")
+                format!(
+                    "n = 4 with queens at (row 0, col 0): [1, 3, 0, 2] is not a solution: {moved}"
+                )
             ),
             (
                 "random_problems_match_reference",
                 format!(
-                    "n = 4 with queens at (0, 0): [1, 3, 0, 2] is not a solution: {moved} \
+                    "n = 4 with queens at (row 0, col 0): [1, 3, 0, 2] is not a solution: {moved} \
                      (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
                 )
             ),
@@ -567,7 +569,7 @@ fn a_panic_fails_the_check_with_the_question_being_asked() {
             ("order_is_documented", every.clone()),
             (
                 "preplaced_edge_cases",
-                "n = 7 with queens at (0, 0), (1, 2), (2, 4), asked for every solution: \
+                "n = 7 with queens at (row 0, col 0), (row 1, col 2), (row 2, col 4), asked for every solution: \
                  the solver panicked: deliberately broken at n = 7"
                     .to_owned()
             ),
@@ -639,12 +641,12 @@ fn state_kept_between_calls_is_caught() {
             ),
             (
                 "first_queen_fixed_boards",
-                "n = 8 with queens at (0, 0): [0, 4, 7, 5, 2, 6, 1, 3] was not emitted (1 of 4 missing)"
+                "n = 8 with queens at (row 0, col 0): [0, 4, 7, 5, 2, 6, 1, 3] was not emitted (1 of 4 missing)"
             ),
             (
                 "reused_solver_agrees",
-                "n = 8 with queens at (3, 7), asked right after a search of n = 8 with queens at \
-                 (3, 7) stopped after 2 solutions: the reused solver missed [0, 6, 4, 7, 1, 3, 5, 2] \
+                "n = 8 with queens at (row 3, col 7), asked right after a search of n = 8 with queens at \
+                 (row 3, col 7) stopped after 2 solutions: the reused solver missed [0, 6, 4, 7, 1, 3, 5, 2] \
                  (17 solutions instead of 18); a fresh one emits 18 solutions \
                  (seed 2026; QUEENS_SEED=2026 repeats it)"
             ),
@@ -856,7 +858,7 @@ fn faults_of_a_solver_that_finds_one_are_named() {
         failures(Formula::<false>(OneVariant::WrongFromAThousand)),
         expected(&[(
             "first_solution_is_valid",
-            "n = 1000: the solution found is not one: queens at (0, 3) and (1, 3) share a column"
+            "n = 1000: the solution found is not one: queens at (row 0, col 3) and (row 1, col 3) share a column"
         )])
     );
     assert_eq!(
@@ -870,8 +872,8 @@ fn faults_of_a_solver_that_finds_one_are_named() {
         failures(Formula::<true>(OneVariant::MovesPreplaced)),
         expected(&[(
             "preplaced_queens_kept_or_refused",
-            "n = 7 with queens at (0, 0), (1, 2), (2, 4): the solution found is not one: \
-             the pre-placed queen at (0, 0) is not in the placement"
+            "n = 7 with queens at (row 0, col 0), (row 1, col 2), (row 2, col 4): the solution found is not one: \
+             the pre-placed queen at (row 0, col 0) is not in the placement"
         )])
     );
 }

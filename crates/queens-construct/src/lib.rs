@@ -65,9 +65,9 @@
 //!
 //! # n mod 6 = 2: 3 and 1 first, 5 last
 //!
-//! Here the plain order fails (for n = 8, the queens at (2, 4) and (5, 1)
-//! share the sum 6), so the odd columns go `3, 1, 7, 9, ..., n - 1, 5`. For
-//! n = 8:
+//! Here the plain order fails (for n = 8, the queens at (row 2, col 4) and
+//! (row 5, col 1) share the sum 6), so the odd columns go `3, 1, 7, 9, ...,
+//! n - 1, 5`. For n = 8:
 //!
 //! ```text
 //! . Q . . . . . .    rows 1..=h as before: c - r from 1 to h, r + c = 3r

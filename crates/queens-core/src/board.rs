@@ -46,9 +46,30 @@ impl Square {
     }
 }
 
+/// The short form, `(2, 4)`: row, then column, both 0-based, for lists of
+/// squares where [`Square::named`] would be too long to read.
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({}, {})", self.row, self.col)
+    }
+}
+
+impl Square {
+    /// The square as every message names it: `(row 2, col 4)`, counted
+    /// from 0 like the seeds' `board[row] = col` and `--queen 2:4`, so that
+    /// no reader has to guess which number is which or where they start.
+    pub const fn named(self) -> Named {
+        Named(self)
+    }
+}
+
+/// A square named in full, `(row 2, col 4)`: see [`Square::named`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Named(Square);
+
+impl fmt::Display for Named {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "(row {}, col {})", self.0.row, self.0.col)
     }
 }
 
@@ -108,14 +129,15 @@ impl fmt::Display for Attack {
             write!(
                 f,
                 "queens at {} and {} stand on the same square",
-                self.first, self.second
+                self.first.named(),
+                self.second.named()
             )
         } else {
             write!(
                 f,
                 "queens at {} and {} share {}",
-                self.first,
-                self.second,
+                self.first.named(),
+                self.second.named(),
                 self.line.with_article()
             )
         }
@@ -151,7 +173,7 @@ pub enum Invalid {
         got: usize,
     },
     /// A queen stands outside the board.
-    #[error("queen {square} is off the {n}×{n} board")]
+    #[error("the queen at {} is off the {n}×{n} board", square.named())]
     OffBoard {
         /// The board size.
         n: usize,
@@ -162,7 +184,7 @@ pub enum Invalid {
     #[error("{0}")]
     Attack(Attack),
     /// A pre-placed queen of the problem is missing from the placement.
-    #[error("the pre-placed queen at {0} is not in the placement")]
+    #[error("the pre-placed queen at {} is not in the placement", .0.named())]
     MissingPreplaced(Square),
 }
 
@@ -227,22 +249,22 @@ mod tests {
         let error = validate(5, &[0, 3, 4, 1, 3]).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "queens at (1, 3) and (2, 4) share a diagonal"
+            "queens at (row 1, col 3) and (row 2, col 4) share a diagonal"
         );
         let error = validate(4, &[1, 3, 0, 0]).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "queens at (2, 0) and (3, 0) share a column"
+            "queens at (row 2, col 0) and (row 3, col 0) share a column"
         );
         let error = validate(4, &[0, 3, 1, 2]).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "queens at (2, 1) and (3, 2) share a diagonal"
+            "queens at (row 2, col 1) and (row 3, col 2) share a diagonal"
         );
         let error = validate(4, &[1, 0, 3, 2]).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "queens at (0, 1) and (1, 0) share an anti-diagonal"
+            "queens at (row 0, col 1) and (row 1, col 0) share an anti-diagonal"
         );
     }
 
@@ -254,7 +276,7 @@ mod tests {
         );
         assert_eq!(
             validate(4, &[1, 3, 0, 4]).unwrap_err().to_string(),
-            "queen (3, 4) is off the 4×4 board"
+            "the queen at (row 3, col 4) is off the 4×4 board"
         );
     }
 }

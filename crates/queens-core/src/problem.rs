@@ -14,7 +14,7 @@ use crate::board::{Attack, Invalid, Square, find_attack, validate};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProblemError {
     /// A pre-placed queen stands outside the board.
-    #[error("pre-placed queen {square} is off the {n}×{n} board")]
+    #[error("the pre-placed queen at {} is off the {n}×{n} board", square.named())]
     OffBoard {
         /// The board size.
         n: usize,
@@ -141,7 +141,11 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "n = {}", self.n)?;
         if !self.preplaced.is_empty() {
-            let queens: Vec<String> = self.preplaced.iter().map(ToString::to_string).collect();
+            let queens: Vec<String> = self
+                .preplaced
+                .iter()
+                .map(|square| square.named().to_string())
+                .collect();
             write!(f, " with queens at {}", queens.join(", "))?;
         }
         Ok(())
@@ -159,7 +163,10 @@ mod tests {
         assert_eq!(problem.column_in_row(3), Some(5));
         assert_eq!(problem.row_in_column(5), Some(3));
         assert_eq!(problem.column_in_row(1), None);
-        assert_eq!(problem.to_string(), "n = 8 with queens at (0, 0), (3, 5)");
+        assert_eq!(
+            problem.to_string(),
+            "n = 8 with queens at (row 0, col 0), (row 3, col 5)"
+        );
     }
 
     #[test]
@@ -168,19 +175,19 @@ mod tests {
             Problem::with_queens(4, [Square::new(4, 0)])
                 .unwrap_err()
                 .to_string(),
-            "pre-placed queen (4, 0) is off the 4×4 board"
+            "the pre-placed queen at (row 4, col 0) is off the 4×4 board"
         );
         assert_eq!(
             Problem::with_queens(8, [Square::new(2, 4), Square::new(1, 3)])
                 .unwrap_err()
                 .to_string(),
-            "pre-placed queens at (1, 3) and (2, 4) share a diagonal"
+            "pre-placed queens at (row 1, col 3) and (row 2, col 4) share a diagonal"
         );
         assert_eq!(
             Problem::with_queens(8, [Square::new(2, 4), Square::new(2, 4)])
                 .unwrap_err()
                 .to_string(),
-            "pre-placed queens at (2, 4) and (2, 4) stand on the same square"
+            "pre-placed queens at (row 2, col 4) and (row 2, col 4) stand on the same square"
         );
     }
 
@@ -190,7 +197,7 @@ mod tests {
         assert_eq!(problem.validate(&[1, 3, 0, 2]), Ok(()));
         assert_eq!(
             problem.validate(&[2, 0, 3, 1]).unwrap_err().to_string(),
-            "the pre-placed queen at (0, 1) is not in the placement"
+            "the pre-placed queen at (row 0, col 1) is not in the placement"
         );
         assert_eq!(
             problem.validate(&[1, 3, 0]).unwrap_err().to_string(),

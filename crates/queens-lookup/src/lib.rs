@@ -53,56 +53,11 @@
 //! search is a loop rather than recursion, so no board size can overflow the
 //! stack.
 //!
-//! # Errata of seed 003
+//! # Errata
 //!
-//! - Its program does not compile: `int board[8][8]` and `int n` lack their
-//!   semicolons; `isPossible` calls `slashDiagnolLook(` as if it were a
-//!   function; `backSlashDiagnolLook[backSlashDiagnol[i][col] = true` misses a
-//!   bracket; `rowLookup`, `slashCode`, `backslashCode`, `slashCodeLookup`,
-//!   `backslashCodeLookup`, `slashDiagolLook` and `N` are never declared;
-//!   `solveNQueens(n)` has no parameter type; and arrays such as
-//!   `int slashDiagnol[n][n]` are sized by a run-time variable in parameter
-//!   lists, which C++ does not allow.
-//! - Even read charitably, `isPossible` tests the diagonal *numbers*
-//!   `slashDiagnol[row][col] || backSlashDiagnol[row][col]` instead of looking
-//!   them up in the two lookup arrays.
-//! - It numbers the back-slash diagonals `r + c - 7`, not the
-//!   `r - c + (N - 1)` its own text gives. That index is negative for every
-//!   square above the main anti-diagonal, and it is only the slash number
-//!   shifted by seven: it marks the `/` anti-diagonal a second time and never
-//!   the `\` diagonal. This crate numbers them `row - col` plus an offset.
-//! - It fixes the board at 8×8 and the offset at 7, although `main` reads `n`
-//!   ("can take any size from 0 to 8"), and stops at the first solution.
-//! - Its text says the matrix backtracking needs O(n²) time to check a square;
-//!   seed 000's `isSafe` reads at most about 3n cells, so O(n).
-//!
-//! # Errata of seed 004
-//!
-//! - `main` places the first queen by hand, repeating `addQueen`'s
-//!   bookkeeping (`queencol`, `colfree`, `upfree`, `downfree`) line for line.
-//!   Here a queen pre-placed in a row is an ordinary candidate, the only one
-//!   that row tries, and goes through the same check and the same marking as
-//!   any other.
-//! - The row being filled is the global `queencount`, which `addQueen`
-//!   increments on entry and decrements in each backtrack. The backtrack
-//!   frees `upfree[queencount - 1 + col]` and
-//!   `downfree[queencount - 1 - col + DOWNOFFSET]`, counting on the recursive
-//!   call to have left `queencount` one above the row. That holds after a
-//!   call, but a terminal placement (the eighth queen) makes no call: there it
-//!   frees the diagonals of the row above instead of its own and lowers
-//!   `queencount`, so the rest of the last row is tried one row too high with
-//!   stale lookup entries. The guard `if (queencount - 1 < 0) continue;` is
-//!   dead code, since `addQueen` never fills row 0. This crate keeps the row
-//!   in a local variable and frees exactly the entries it marked.
-//! - `DOWNOFFSET` is a literal 7 rather than `BOARDSize - 1`, and the solution
-//!   banner prints a literal 8, so changing `BOARDSize` alone breaks the
-//!   program. Here the offset follows from the largest board size.
-//! - `writeBoard` uses `BOARDSIZE` where the program defines `BOARDSize`, and
-//!   the C program uses `bool` without `<stdbool.h>`, so it does not compile
-//!   as C either.
-//! - The slide on bookkeeping writes `Downfree[1 - n + 7]` and `Upfree[1 + n]`
-//!   with `n` the column and `1` apparently standing for the row, after saying
-//!   that "the queen number n is also the row number".
+//! What the seed gets wrong, and what this crate corrects, is listed once
+//! for every seed in the workspace's `docs/algorithms.md`, section
+//! "Errata".
 
 use queens_core::observer::report_top_level;
 use queens_core::{Levels, Line, Observer, Order, Problem, Search, SolverInfo, Square};

@@ -42,31 +42,11 @@
 //! where stopping at the first queen took 1.05 of it at n = 13. *Cells read*
 //! counts the cells this check reads, whole lines included.
 //!
-//! # Errata of seed 000
+//! # Errata
 //!
-//! - `solveNQUtil` returns at the first solution, so the program prints one
-//!   board and can neither count nor list the others. Here the search streams
-//!   every solution and lets the caller stop it.
-//! - `N` is a `#define` fixed at 4, and `solveNQ` initialises the board with a
-//!   literal 4×4 block of zeros, so changing `N` alone breaks the program.
-//!   Here the board is allocated for the problem's `n`.
-//! - Both diagonal loops start at the candidate's own square,
-//!   `for (i = row, j = col; ...)`, which is always empty: the comment above
-//!   `isSafe` says itself that only columns `0` to `col - 1` hold queens. This
-//!   crate starts each diagonal one column to the left, so it never reads
-//!   that square; the check's answers are the same and its cells read are the
-//!   ones that can matter (one fewer for each diagonal a check reaches).
-//! - The text pictures the 4-queens solution `{0,1,0,0} {0,0,0,1} ...`, but the
-//!   program, searching column by column, prints the other one,
-//!   `{0,0,1,0} {1,0,0,0} {0,0,0,1} {0,1,0,0}`: the picture is the first
-//!   solution of a row-by-row search.
-//! - `bool` is used without `<stdbool.h>`: the "C/C++ program" compiles only
-//!   as C++.
-//!
-//! Seed 002's backtracking slide fills the same 0/1 matrix row by row; its
-//! `isSafe` has no `return 0` path at all: for an attacked square it falls
-//! off the end of the function, and using that result is undefined behaviour
-//! in C. Seed 000's complete program is the one followed here.
+//! What the seed gets wrong, and what this crate corrects, is listed once
+//! for every seed in the workspace's `docs/algorithms.md`, section
+//! "Errata".
 
 use queens_core::observer::report_top_level;
 use queens_core::{Levels, Line, Observer, Order, Problem, Search, SolverInfo, Square};

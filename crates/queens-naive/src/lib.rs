@@ -63,26 +63,11 @@
 //! the last queen's cells, is the search's own, over slices: the same steps
 //! by index cost a bounds check per cell.
 //!
-//! # Errata of seed 002
+//! # Errata
 //!
-//! - `check_and_print` builds an `n`×`n` matrix from scratch for every
-//!   combination, and `check` then scans all `n²` cells, calling
-//!   `check_row`, `check_col` and `check_diagonal` for each queen: O(n²) work
-//!   per test, and more for the three helpers, where reading the `n` cells of
-//!   the combination is enough. This crate tests the combination directly.
-//!   `check` stops at the first queen that clashes with *any* other, earlier
-//!   or later in the scan; the test here stops at the first that clashes with
-//!   an earlier one. The verdict is the same.
-//! - `check_row`, `check_col`, `check_diagonal` and `print` are never shown,
-//!   and `check` declares a variable `k` it never uses.
-//! - The backtracking slide's `isSafe` has no `return 0` path: for an attacked
-//!   square it falls off the end of the function, and using that result is
-//!   undefined behaviour in C.
-//! - The backtracking slide says "Try all columns in the current row. Do
-//!   following for every tried row", mixing rows and columns, and its
-//!   `solveNQ` stops at the first solution.
-//! - The slide "Efficiency??" asks the question without answering it: the
-//!   answer is `C(n², n)` tests, given above.
+//! What the seed gets wrong, and what this crate corrects, is listed once
+//! for every seed in the workspace's `docs/algorithms.md`, section
+//! "Errata".
 
 use queens_core::combinatorics::binomial;
 use queens_core::generate::{Listing, Steps};

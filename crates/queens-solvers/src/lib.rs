@@ -172,6 +172,53 @@ pub fn queens_per_second(solver: &dyn Solver) -> u64 {
 /// The slowest of [`PACES`].
 const SLOWEST_PACE: u64 = 2_440_000;
 
+/// Why each solver's largest board, its
+/// [`SolverInfo::max_n`](queens_core::SolverInfo), is where it is, by name:
+/// see [`largest_board`].
+const LARGEST_BOARDS: [(&str, &str); 8] = [
+    (
+        "naive",
+        "the bits of its 2n − 1 diagonals fill a 64-bit word",
+    ),
+    (
+        "permutation",
+        "the bits of its 2n − 1 diagonals fill a 64-bit word",
+    ),
+    (
+        "matrix",
+        "its bookkeeping arrays are sized for 64 rows, on the stack",
+    ),
+    (
+        "array",
+        "a bound far past the n = 14 it counts in seconds, which keeps its arrays small",
+    ),
+    (
+        "lookup",
+        "its lookup arrays are sized for 64, like seed 004's, on the stack",
+    ),
+    ("bitboard", "one bit per column of a 64-bit word"),
+    (
+        "construct",
+        "about 32 bytes a queen: 3 GB at its largest board",
+    ),
+    (
+        "min-conflicts",
+        "about 32 bytes a queen: 3 GB at its largest board",
+    ),
+];
+
+/// Why `solver` accepts no board larger than its `max_n`, in a phrase that
+/// follows the limit in a message ("n = 64 (one bit per column of a 64-bit
+/// word)"); `None` for a solver outside the registry, which says nothing of
+/// itself but its limit.
+pub fn largest_board(solver: &dyn Solver) -> Option<&'static str> {
+    let name = solver.info().name;
+    LARGEST_BOARDS
+        .iter()
+        .find(|(limited, _)| *limited == name)
+        .map(|&(_, why)| why)
+}
+
 /// The short names of every solver, in registry order.
 pub fn names() -> Vec<&'static str> {
     every().map(|solver| solver.info().name).collect()
@@ -241,5 +288,17 @@ mod tests {
         assert_eq!(queens_per_second(&Bitboard), 67_900_000);
         let seeded = MinConflicts::with_seed(7);
         assert_eq!(queens_per_second(&seeded), 2_440_000);
+    }
+
+    #[test]
+    fn every_solver_says_why_its_largest_board_is_where_it_is() {
+        let limited: Vec<&str> = LARGEST_BOARDS.iter().map(|(name, _)| *name).collect();
+        assert_eq!(limited, names());
+        assert_eq!(
+            largest_board(&Bitboard),
+            Some("one bit per column of a 64-bit word")
+        );
+        let max_n: Vec<usize> = every().map(|solver| solver.info().max_n).collect();
+        assert_eq!(max_n, [32, 32, 64, 4096, 64, 64, 100_000_000, 100_000_000]);
     }
 }

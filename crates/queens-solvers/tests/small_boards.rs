@@ -30,6 +30,10 @@ fn at_n_4_lookup_reads_the_most_cells_of_the_seed_backtrackers() {
     );
     for name in ["matrix", "array", "lookup"] {
         let stats = counted(name, 4);
-        assert_eq!((stats.queens_placed, stats.safety_checks), (16, 60), "{name}");
+        assert_eq!(
+            (stats.queens_placed, stats.safety_checks),
+            (16, 60),
+            "{name}"
+        );
     }
 }

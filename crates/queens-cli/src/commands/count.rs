@@ -114,6 +114,7 @@ fn count(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
             unique: request.query.unique,
             count: answer.count,
             stats: answer.stats,
+            stats_note: None,
             counter: None,
             seconds,
         };

@@ -11,13 +11,15 @@ use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
+use queens_bitboard::Bitboard;
 use queens_core::format::thousands;
 use queens_shards::{Estimate, Sampling, Scheme, estimate};
 use queens_toolkit::duration::duration;
 use serde::Serialize;
 
 use crate::args::parse_board_size;
-use crate::failure::Failure;
+use crate::failure::{Failure, Task};
+use crate::guard::PastLimit;
 use queens_shards::MOST_SHARDS;
 
 /// The options of `plan`.
@@ -77,6 +79,7 @@ struct PlanRecord<'a> {
 
 /// Runs `queens plan`.
 pub(crate) fn run(options: &PlanOptions) -> Result<(), Failure> {
+    PastLimit::check(&Bitboard, options.n, Task::Count)?;
     // The parser's range keeps the number of shards within usize.
     let scheme = Scheme::new(options.n, options.shards as usize)?;
     let sampling = Sampling::For(Duration::from_secs_f64(options.seconds));

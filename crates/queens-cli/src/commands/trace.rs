@@ -111,7 +111,7 @@ pub(crate) fn run(options: &TraceOptions) -> Result<(), Failure> {
 fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
     let configured = search::solver(&options.problem)?;
     let solver: &dyn Solver = &*configured;
-    let problem = search::build_problem(solver, &options.problem)?;
+    let problem = search::build_problem(solver, &options.problem, Task::Trace)?;
     let budget = options.problem.budget(Mode::Count, options.force);
     let bounded = options
         .limit

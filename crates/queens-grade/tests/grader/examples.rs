@@ -140,7 +140,7 @@ const FAULTS: [(&str, &str, &str, &str); 22] = [
         "rust-no-column-check",
         "solutions_are_valid",
         "FAIL",
-        "n = 2: [0, 0] is not a solution: queens at (0, 0) and (1, 0) share a column",
+        "n = 2: [0, 0] is not a solution: queens at (row 0, col 0) and (row 1, col 0) share a column",
     ),
     (
         "rust-off-by-one",
