@@ -179,29 +179,10 @@
 //!
 //! # Errata of seed 002's Sudoku
 //!
-//! - `SolveSudoku` is pseudocode in C's clothes: `if (there is no unassigned
-//!   location)` and `get row and column of any unassigned location` are not
-//!   C, and the `row` and `col` it declares are never set. "Any" location
-//!   leaves the order open; this crate takes the first in reading order.
-//! - It returns `1` for success but `false` for failure, from a function
-//!   declared `int`; `false` is not C before C23 without `<stdbool.h>`.
-//! - `isSafe(grid, row, col, num)` is called but never shown, only told in
-//!   prose; the one `isSafe` the seed shows, for N-Queens, has no `return 0`
-//!   and falls off its end for an attacked square, which is undefined
-//!   behaviour in C.
-//! - The text says that when no digit works the function should "return
-//!   false and print no solution exists"; it prints nothing, and printing
-//!   inside the recursion would print at every dead end: only the first
-//!   caller can tell that there is no solution.
-//! - The givens are never checked. `isSafe` tests only the digits the solver
-//!   writes, so a puzzle with two 5s given in one row is "solved" into a
-//!   grid that breaks the rules whenever its empty cells can be filled, and
-//!   a cell value outside 0-9 passes unnoticed. This crate refuses such a
-//!   grid when it is read, naming the row, column or box.
-//! - It stops at the first solution, so it cannot tell a proper Sudoku, with
-//!   one solution, from a grid with many; counting up to two can.
-//! - "Sudoku can be solved by one by assigning numbers to empty cells" and
-//!   "none of the number (1 to 9)" are garbled.
+//! What the seed's `SolveSudoku` gets wrong (pseudocode in C's clothes, an
+//! `isSafe` never shown, givens never checked, the first solution only) is
+//! listed with every seed's errata in one place, `docs/algorithms.md`,
+//! "Errata", under seed 002's Sudoku; this crate keeps none of it.
 
 mod fast;
 mod grid;
