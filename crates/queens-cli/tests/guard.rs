@@ -1,0 +1,87 @@
+//! The guard against work that would take hours: refused before it starts,
+//! with the reason and `--force`.
+//!
+//! Every test runs the built binary and checks its exact output, its
+//! stderr and its exit status (helpers in `support`).
+
+mod support;
+
+use support::*;
+
+// The guard against work that would take hours
+
+#[test]
+fn the_naive_solver_refuses_a_long_run_for_every_command() {
+    let message = "error: the naive solver would test C(81, 9) = 260,887,834,350 placements; \
+                   pass --force to run it anyway";
+    for command in ["count", "first", "all"] {
+        let run = queens(&[command, "9", "--algo", "naive"]);
+        assert_eq!(run.rejected(), message, "{command}");
+    }
+    let eight = queens(&["count", "8", "--algo", "naive"]);
+    assert_eq!(
+        eight.rejected(),
+        "error: the naive solver would test C(64, 8) = 4,426,165,368 placements; \
+         pass --force to run it anyway"
+    );
+}
+
+#[test]
+fn the_permutation_solver_counts_and_refuses_past_a_billion_tests() {
+    let nine = queens(&["count", "9", "--algo", "permutation", "--json"]).json();
+    assert_eq!(nine["count"], 352);
+    assert_eq!(nine["stats"]["safety_checks"], 362_880);
+    let message = "error: the permutation solver would test 13! = 6,227,020,800 permutations; \
+                   pass --force to run it anyway";
+    for command in ["count", "first", "all"] {
+        let run = queens(&[command, "13", "--algo", "permutation"]);
+        assert_eq!(run.rejected(), message, "{command}");
+    }
+}
+
+#[test]
+fn backtracking_refuses_to_count_or_list_far_past_its_practical_size() {
+    let run = queens(&["count", "17", "--algo", "array"]);
+    assert_eq!(
+        run.rejected(),
+        "error: counting the solutions for n = 17 with the array solver would take a long time \
+         (it handles n up to 14 in seconds); pass --force to run it anyway"
+    );
+    let run = queens(&["all", "18", "--algo", "lookup"]);
+    assert_eq!(
+        run.rejected(),
+        "error: listing the solutions for n = 18 with the lookup solver would take a long time \
+         (it handles n up to 15 in seconds); pass --force to run it anyway"
+    );
+    // `first` goes twice as far as counting before it is refused.
+    let first = queens(&["first", "28", "--algo", "array", "--json"]).json();
+    assert_eq!(
+        queens_core::validate(28, &placement(&first["queens"])),
+        Ok(())
+    );
+    let run = queens(&["first", "31", "--algo", "lookup"]);
+    assert_eq!(
+        run.rejected(),
+        "error: finding a first solution for n = 31 with the lookup solver may take hours: \
+         the work to the first solution grows erratically past n = 30; \
+         pass --force to run it anyway"
+    );
+}
+
+#[test]
+fn force_runs_what_would_be_refused() {
+    // Nineteen of the twenty queens of a solution leave exactly one square
+    // for the last: a run the guard refuses on size alone, yet quick.
+    let record = queens(&["first", "20", "--algo", "array", "--json"]).json();
+    let solution = placement(&record["queens"]);
+    for algo in BACKTRACKING {
+        let mut args: Vec<String> = ["count", "20", "--algo", algo].map(String::from).into();
+        args.extend(queen_args(&solution, 0..19));
+        assert!(
+            queens(&args).rejected().starts_with("error: counting"),
+            "{algo}"
+        );
+        args.push("--force".to_owned());
+        assert_eq!(queens(&args).answered(), "1\n", "{algo}");
+    }
+}
