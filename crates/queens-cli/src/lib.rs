@@ -40,7 +40,7 @@
 //!   traces several solvers on one board ([`race`]) and replays them side
 //!   by side on a page ([`race_page`], built on the replay page's board)
 //!   or on the terminal;
-//! - [`search`]: what the searching commands share: every check before the
+//! - [`request`]: what the searching commands share: every check before the
 //!   search, then the search;
 //! - [`args`]: the arguments the commands share, declared with clap derive,
 //!   and value parsers that turn each argument into a model value (a board
@@ -99,7 +99,7 @@ mod placement;
 mod progress;
 mod race;
 mod race_page;
-mod search;
+mod request;
 mod shard;
 
 use std::process::ExitCode;

@@ -10,7 +10,7 @@ use crate::args::DrawOptions;
 use crate::failure::{Failure, Task};
 use crate::output::{SolutionPrinter, Style, SvgFiles};
 use crate::progress;
-use crate::search::{Output, Request};
+use crate::request::{Output, Request};
 
 /// Runs `queens all`.
 pub(crate) fn run(draw: DrawOptions) -> Result<(), Failure> {

@@ -16,7 +16,7 @@ use crate::args::Options;
 use crate::counter::{self, MOST_THREADS};
 use crate::failure::Failure;
 use crate::output::{self, CountRecord};
-use crate::search::Request;
+use crate::request::Request;
 use crate::shard;
 
 /// The options of `count`: what every command takes, and the counter's

@@ -8,7 +8,7 @@ use queens_core::{Mode, svg};
 use crate::args::DrawOptions;
 use crate::failure::{self, Failure};
 use crate::output::{self, FirstRecord};
-use crate::search::{Output, Request};
+use crate::request::{Output, Request};
 
 /// Runs `queens first`.
 pub(crate) fn run(draw: DrawOptions) -> Result<(), Failure> {

@@ -1,6 +1,6 @@
 //! One module per subcommand, as cargo's own `commands/` folder is: each
 //! declares the options only it takes and runs itself, over the shared
-//! modules below it ([`crate::args`], [`crate::search`], [`crate::output`],
+//! modules below it ([`crate::args`], [`crate::request`], [`crate::output`],
 //! [`crate::progress`], [`crate::failure`]). Nothing below imports a
 //! command, so adding one is adding a file here and a line to [`Command`].
 

@@ -46,7 +46,7 @@ use crate::args::{self, ProblemOptions};
 use crate::failure::{self, Failure, Task};
 use crate::page::{self, PageInput, Step};
 use crate::progress::{self, Measure, Watching};
-use crate::{guard, search};
+use crate::{guard, request};
 
 /// The most steps one page replays: a page of more would be too large to
 /// load and too long to watch.
@@ -109,9 +109,9 @@ pub(crate) fn run(options: &TraceOptions) -> Result<(), Failure> {
 
 /// Traces the search `options` ask for, printing the trace on `out`.
 fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
-    let configured = search::solver(&options.problem)?;
+    let configured = request::solver(&options.problem)?;
     let solver: &dyn Solver = &*configured;
-    let problem = search::build_problem(solver, &options.problem, Task::Trace)?;
+    let problem = request::build_problem(solver, &options.problem, Task::Trace)?;
     let budget = options.problem.budget(Mode::Count, options.force);
     let bounded = options
         .limit

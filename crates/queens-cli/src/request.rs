@@ -1,5 +1,7 @@
 //! What `count`, `first` and `all` share: the request, built and checked
-//! before any search starts, the search itself, and stdout.
+//! before any search starts, then the search it asks for. (Named for the
+//! request, not the search, which is the model's `Search` that every solver
+//! implements.)
 //!
 //! Every check that can refuse a run comes before the search, cheapest
 //! first: the board size against the solver's limit (before anything of size
