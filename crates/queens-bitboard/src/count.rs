@@ -11,8 +11,8 @@ use queens_core::{Error, Search};
 use crate::Bitboard;
 use crate::classes::{Branch, Classes, Counts, Eights, SideTally};
 use crate::lanes::{Ends, Kernel};
-use crate::plan::{Inside, units};
 use crate::rules::{Rules, full};
+use crate::units::{Inside, units};
 use crate::walk::{Frontier, Leaves, walk_below, walk_rules};
 
 /// The row the walks of a whole search start from: deep enough that the

@@ -9,7 +9,7 @@ use rayon::ThreadPoolBuildError;
 
 use crate::count::{count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry};
 use crate::lanes::Ends;
-use crate::plan::units;
+use crate::units::units;
 
 /// One step of the ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,7 +30,7 @@ pub enum Step {
     /// [`count_lanes`] with [`Ends::Early`]: the children checked two rows
     /// ahead, the last two rows completed at once.
     LastRows,
-    /// [`Plan::count_parallel`](crate::Plan::count_parallel): the frames
+    /// [`WorkUnits::count_parallel`](crate::WorkUnits::count_parallel): the frames
     /// as work units, on several threads.
     Threads,
 }

@@ -5,7 +5,7 @@
 //! lexicographic order, with statistics, a trace and the conformance suite.
 //! The counters answer one question only, how many, as fast as the machine
 //! allows: [`count_plain`], [`count_mirror`], [`count_with_symmetry`],
-//! [`count_frames`] and [`count_lanes`], one technique each, and a [`Plan`]
+//! [`count_frames`] and [`count_lanes`], one technique each, and a [`WorkUnits`]
 //! of work units counted on several threads.
 //!
 //! # From lookup arrays to words
@@ -84,7 +84,7 @@
 //! `docs/growth.md` is a later run under more load, which reaches n = 19
 //! on two threads.) In one run of `cargo xtask peers
 //! --counter` at a load of 4.3, the C peer took 39.7 s at n = 17, `+ last
-//! rows` 5.04 s (0.127 of it) and [`Plan::count_parallel`] on two threads
+//! rows` 5.04 s (0.127 of it) and [`WorkUnits::count_parallel`] on two threads
 //! 2.58 s (0.065); the C peer took 22.6 s on a quiet machine in issue 21,
 //! which puts `+ last rows` near 0.22 there. The table predates the
 //! sixteen-lane pass (one pass written once for both kernels, the queues'
@@ -231,7 +231,7 @@
 //!
 //! # Work units
 //!
-//! [`units`] cuts the search into a [`Plan`] of work units: by default a
+//! [`units`] cuts the search into a [`WorkUnits`] of work units: by default a
 //! whole frame each ([`UNIT_ROWS`] = 0; the largest frame of n = 16 holds
 //! 0.25% of the work, so two threads finish within a unit of each other),
 //! or a frame with the queens of its first inner rows placed, for the
@@ -240,7 +240,7 @@
 //! lexicographic order of those queens' columns. Unit `i` is the same on
 //! every machine and in every run, so a record can say which units it
 //! covers by their indices. Each unit is counted alone by
-//! [`Plan::count_unit`]; [`Plan::count_parallel`] counts them all on a
+//! [`WorkUnits::count_unit`]; [`WorkUnits::count_parallel`] counts them all on a
 //! pool of its own with as many threads as asked, handing them out one at
 //! a time and calling a progress function after each, and gives the same
 //! counts whatever the number of threads and the order (the sum of
@@ -261,9 +261,9 @@ mod count;
 mod frames;
 mod ladder;
 mod lanes;
-mod plan;
 mod rules;
 mod search;
+mod units;
 mod walk;
 
 pub use classes::{Branch, Classes, Counts};
@@ -273,12 +273,12 @@ pub use count::{
 pub use frames::Frame;
 pub use ladder::{CountError, Step, Tally};
 pub use lanes::{Ends, Kernel};
-pub use plan::{
-    Inside, MAX_UNIT_ROWS, PRACTICAL_N, Plan, Probe, Tallied, UNIT_ROWS, Unit, units,
-    units_with_rows,
-};
 pub use rayon::ThreadPoolBuildError;
 pub use search::{Bitboard, WORDS_PER_MASK};
+pub use units::{
+    Inside, MAX_UNIT_ROWS, PRACTICAL_N, Probe, Tallied, UNIT_ROWS, Unit, WorkUnits, units,
+    units_with_rows,
+};
 
 #[cfg(test)]
 queens_conformance::suite!(

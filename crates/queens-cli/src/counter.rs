@@ -25,7 +25,7 @@
 
 use std::io::Write;
 
-use queens_bitboard::{Bitboard, Plan, Tallied, units};
+use queens_bitboard::{Bitboard, Tallied, WorkUnits, units};
 use queens_core::Search as _;
 
 use crate::args::{BACKSTOP_BUDGET, Options};
@@ -107,7 +107,7 @@ fn stats_note(n: usize) -> String {
 /// Counts the units `own` of `plan` on `threads` threads with a bar, unless
 /// Ctrl-C stops it; with the seconds it took.
 fn count_units(
-    plan: &Plan,
+    plan: &WorkUnits,
     own: &[usize],
     threads: usize,
     options: &Options,

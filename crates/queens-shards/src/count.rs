@@ -1,14 +1,14 @@
 //! Units counted one by one, each count kept: what a shard's record holds,
 //! and what a merge recounts to check it.
 //!
-//! Each unit is counted by `queens_bitboard`'s own [`Plan::classify_unit`],
+//! Each unit is counted by `queens_bitboard`'s own [`WorkUnits::classify_unit`],
 //! the counter's code, handed out one unit at a time to each thread of a
 //! pool, as the counter itself hands them out.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use queens_bitboard::{Plan, ThreadPoolBuildError};
+use queens_bitboard::{ThreadPoolBuildError, WorkUnits};
 use rayon::prelude::*;
 
 use crate::record::UnitCount;
@@ -39,7 +39,7 @@ pub struct Counted {
 /// When a unit is past the plan's last: callers count the units of a
 /// scheme of this plan.
 pub fn count_units(
-    plan: &Plan,
+    plan: &WorkUnits,
     units: &[usize],
     threads: usize,
     stop: &AtomicBool,

@@ -5,7 +5,7 @@
 //! so it measures this machine's speed and the tree's shape together. For a
 //! board the counter finishes in minutes, the sample is whole work units,
 //! timed as they are counted. For a larger one a unit takes hours, so the
-//! sample is random paths ([`Plan::descend`]) from a random unit down to
+//! sample is random paths ([`WorkUnits::descend`]) from a random unit down to
 //! [`SUBTREE_ROWS`] inner rows above the bottom of its frame, where the rest takes
 //! milliseconds: the time below a path, times the number of paths it stands
 //! for, estimates its unit's time without bias (Knuth's estimate of a
@@ -16,7 +16,7 @@
 use std::time::{Duration, Instant};
 
 use cpu_time::ThreadTime;
-use queens_bitboard::Plan;
+use queens_bitboard::WorkUnits;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -75,7 +75,7 @@ impl Sampling {
 }
 
 /// Estimates counting every unit of `plan`, sampling as `sampling` says.
-pub fn estimate(plan: &Plan, sampling: Sampling) -> Estimate {
+pub fn estimate(plan: &WorkUnits, sampling: Sampling) -> Estimate {
     let started = Instant::now();
     let depth = plan
         .inner_rows()
@@ -118,7 +118,7 @@ pub fn estimate(plan: &Plan, sampling: Sampling) -> Estimate {
 
 /// One sample below `unit`: the weighted seconds and solutions of a random
 /// path down to row `depth` (the unit itself when `depth` is its rows).
-fn sample(plan: &Plan, unit: usize, depth: usize, rng: &mut SmallRng) -> (f64, f64) {
+fn sample(plan: &WorkUnits, unit: usize, depth: usize, rng: &mut SmallRng) -> (f64, f64) {
     let Some(probe) = plan.descend(unit, depth, |choices| rng.random_range(0..choices)) else {
         // A dead end: the unit has no work below this path.
         return (0.0, 0.0);

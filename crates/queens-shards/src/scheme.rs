@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use queens_bitboard::{MAX_UNIT_ROWS, Plan, UNIT_ROWS, units_with_rows};
+use queens_bitboard::{MAX_UNIT_ROWS, UNIT_ROWS, WorkUnits, units_with_rows};
 use queens_core::Error;
 use sha2::{Digest, Sha256};
 
@@ -30,7 +30,7 @@ pub const MOST_SHARDS: usize = 10_000_000;
 /// How the counting of one board is cut into shards.
 #[derive(Clone, Debug)]
 pub struct Scheme {
-    plan: Plan,
+    plan: WorkUnits,
     shards: usize,
 }
 
@@ -108,7 +108,7 @@ impl Scheme {
     }
 
     /// The work units the shards share.
-    pub fn plan(&self) -> &Plan {
+    pub fn plan(&self) -> &WorkUnits {
         &self.plan
     }
 

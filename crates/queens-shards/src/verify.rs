@@ -10,7 +10,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use queens_bitboard::{Plan, ThreadPoolBuildError};
+use queens_bitboard::{ThreadPoolBuildError, WorkUnits};
 use rand::Rng;
 
 use crate::count::count_units;
@@ -76,7 +76,7 @@ fn drawn(units: usize, fraction: f64) -> usize {
 /// recounts to other classes than its record says; or the recount stopped
 /// by `stop`, or unable to start its threads.
 pub fn recount(
-    plan: &Plan,
+    plan: &WorkUnits,
     records: &[(String, Record)],
     fraction: f64,
     rng: &mut impl Rng,

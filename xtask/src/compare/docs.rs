@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use queens_bitboard::Step;
 
-use super::measure::Plan;
+use super::measure::Agenda;
 use super::render;
 use super::report::{CompareMode, Report};
 use crate::Error;
@@ -33,8 +33,8 @@ const MODES: [CompareMode; 2] = [CompareMode::Count, CompareMode::First];
 /// What the page measures: every registered solver and the counters'
 /// ladder, the default sizes, the page's modes, with the given runs and
 /// budget.
-pub(crate) fn plan(runs: u32, budget: Duration) -> Plan {
-    Plan {
+pub(crate) fn plan(runs: u32, budget: Duration) -> Agenda {
+    Agenda {
         solvers: queens_solvers::FINDS_ALL.to_vec(),
         sizes: super::DEFAULT_SIZES.collect(),
         modes: MODES.to_vec(),
@@ -47,8 +47,8 @@ pub(crate) fn plan(runs: u32, budget: Duration) -> Plan {
 /// What the page's second part measures: `first` on the large boards of
 /// `--large`, every solver, the two that find one solution included, so
 /// that the page shows where backtracking stops and what goes on.
-pub(crate) fn large_plan(runs: u32, budget: Duration) -> Plan {
-    Plan {
+pub(crate) fn large_plan(runs: u32, budget: Duration) -> Agenda {
+    Agenda {
         solvers: queens_solvers::every().collect(),
         sizes: super::LARGE_SIZES.to_vec(),
         modes: vec![CompareMode::First],

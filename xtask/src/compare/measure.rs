@@ -42,9 +42,10 @@ use super::report::{
 use crate::measuring::searches_per_run;
 use crate::units;
 
-/// What to measure.
+/// What to measure: the cells of the tables, solver by mode by size. (An
+/// agenda, not a plan: `Plan` is `queens plan`'s, of shards.)
 #[derive(Clone)]
-pub(crate) struct Plan {
+pub(crate) struct Agenda {
     /// The solvers, in registry order.
     pub solvers: Vec<&'static dyn Solver>,
     /// The board sizes, smallest first.
@@ -60,7 +61,7 @@ pub(crate) struct Plan {
     pub budget: Duration,
 }
 
-impl Plan {
+impl Agenda {
     /// How many cells the plan has: the length of the progress bar.
     pub(crate) fn cells(&self) -> u64 {
         ((self.solvers.len() * self.modes.len() + self.ladder.len()) * self.sizes.len()) as u64
@@ -83,7 +84,7 @@ const LADDER_THREADS: usize = 0;
 
 /// Measures every cell of the plan's modes, advancing `progress` by one per
 /// cell.
-pub(crate) fn measure(plan: &Plan, progress: &ProgressBar) -> Vec<ModeTable> {
+pub(crate) fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
     let summaries: Vec<SolverSummary> = plan
         .solvers
         .iter()
@@ -107,7 +108,7 @@ pub(crate) fn measure(plan: &Plan, progress: &ProgressBar) -> Vec<ModeTable> {
 /// Measures the plan's steps of the ladder, advancing `progress` by one per
 /// cell: `[size][step]`, in the plan's order.
 pub(crate) fn measure_ladder(
-    plan: &Plan,
+    plan: &Agenda,
     progress: &ProgressBar,
 ) -> Vec<Vec<RawOutcome<CounterFigures>>> {
     measure_all(plan.ladder.iter().copied(), plan, progress)
@@ -117,7 +118,7 @@ pub(crate) fn measure_ladder(
 /// filled one subject at a time so that each one's timeline grows with n.
 fn measure_all<S: Subject>(
     subjects: impl Iterator<Item = S>,
-    plan: &Plan,
+    plan: &Agenda,
     progress: &ProgressBar,
 ) -> Vec<Vec<RawOutcome<S::Figures>>> {
     let mut outcomes: Vec<Vec<RawOutcome<S::Figures>>> =
@@ -484,8 +485,8 @@ mod tests {
 
     static EXPLODING: Exploding = Exploding;
 
-    fn plan(sizes: Vec<usize>, modes: Vec<CompareMode>, budget: Duration) -> Plan {
-        Plan {
+    fn plan(sizes: Vec<usize>, modes: Vec<CompareMode>, budget: Duration) -> Agenda {
+        Agenda {
             solvers: vec![&EXPLODING, queens_solvers::by_name("array").unwrap()],
             sizes,
             modes,

@@ -26,7 +26,7 @@ use clap::ValueEnum;
 use queens_bitboard::Step;
 use queens_core::{Finds, Solver};
 
-use self::measure::Plan;
+use self::measure::Agenda;
 use self::report::{CompareMode, Report, SolverSummary, assemble_ladder, baseline_of};
 use self::sizes::BoardSizes;
 use crate::machine::{Load, Machine};
@@ -185,7 +185,7 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
 /// one solution come only where every mode is `first`, the one they answer:
 /// named in another mode, or a board past the counting solvers asked of
 /// another mode, the plan is refused with one line.
-fn plan(args: &Args) -> Result<Plan, Error> {
+fn plan(args: &Args) -> Result<Agenda, Error> {
     let mut modes = if args.large {
         vec![CompareMode::First]
     } else {
@@ -229,7 +229,7 @@ fn plan(args: &Args) -> Result<Plan, Error> {
     } else {
         queens_solvers::FINDS_ALL.to_vec()
     };
-    Ok(Plan {
+    Ok(Agenda {
         solvers: candidates.into_iter().filter(chosen).collect(),
         sizes,
         modes,
@@ -240,7 +240,7 @@ fn plan(args: &Args) -> Result<Plan, Error> {
 }
 
 /// Measures `plan`, with a progress bar on stderr, into a report.
-pub(crate) fn compare(plan: &Plan) -> Report {
+pub(crate) fn compare(plan: &Agenda) -> Report {
     let load = Load::begin();
     let bar = progress::bar(plan.cells());
     let tables = measure::measure(plan, &bar);

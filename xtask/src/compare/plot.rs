@@ -229,7 +229,7 @@ mod tests {
     use super::*;
     use queens_bitboard::Step;
 
-    use crate::compare::measure::Plan;
+    use crate::compare::measure::Agenda;
 
     /// The stroke colour plotters writes for `colour`.
     fn hex(colour: RGBColor) -> String {
@@ -239,7 +239,7 @@ mod tests {
     #[test]
     fn the_plot_is_svg_with_one_series_per_solver_and_step() {
         let solvers = queens_solvers::FINDS_ALL.to_vec();
-        let report = crate::compare::compare(&Plan {
+        let report = crate::compare::compare(&Agenda {
             solvers: solvers.clone(),
             sizes: vec![4, 5, 6],
             modes: vec![CompareMode::Count],

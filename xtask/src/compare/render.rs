@@ -507,7 +507,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::compare::measure::Plan;
+    use crate::compare::measure::Agenda;
     use crate::compare::report::CompareMode;
 
     /// Every solver and the ladder at n = 6 and n = 30 with a budget of a
@@ -515,7 +515,7 @@ mod tests {
     /// The ladder stops before its threads, whose start-up alone can take a
     /// millisecond on a busy machine.
     fn report() -> Report {
-        crate::compare::compare(&Plan {
+        crate::compare::compare(&Agenda {
             solvers: queens_solvers::FINDS_ALL.to_vec(),
             sizes: vec![6, 30],
             modes: vec![CompareMode::Count],

@@ -42,7 +42,7 @@ pub const UNIT_ROWS: usize = 0;
 /// for sharing a large board among many machines.
 pub const MAX_UNIT_ROWS: usize = 8;
 
-/// The largest board [`Plan::count_parallel`] counts in seconds on two
+/// The largest board [`WorkUnits::count_parallel`] counts in seconds on two
 /// cores: n = 18 (`cargo xtask peers --counter` times it). Each row more
 /// takes about seven times as long, which tools use to refuse counts that
 /// would take hours.
@@ -79,7 +79,7 @@ pub struct Unit {
 }
 
 impl Unit {
-    /// The index of the unit's frame in [`Plan::frames`]; `None` for the
+    /// The index of the unit's frame in [`WorkUnits::frames`]; `None` for the
     /// whole board of n ≤ 1, which has no frame.
     pub fn frame(&self) -> Option<usize> {
         self.frame.map(|frame| frame as usize)
@@ -97,7 +97,7 @@ impl Unit {
 /// The work units of one board, numbered as the [crate
 /// documentation](crate#work-units) says, and how they are counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
+pub struct WorkUnits {
     n: usize,
     rows: usize,
     frames: Vec<Frame>,
@@ -111,7 +111,7 @@ pub struct Plan {
 /// # Errors
 ///
 /// [`Error::TooLarge`] when `n` > 64.
-pub fn units(n: usize) -> Result<Plan, Error> {
+pub fn units(n: usize) -> Result<WorkUnits, Error> {
     units_with_rows(n, UNIT_ROWS)
 }
 
@@ -127,13 +127,13 @@ pub fn units(n: usize) -> Result<Plan, Error> {
 /// # Panics
 ///
 /// When `rows` is more than [`MAX_UNIT_ROWS`].
-pub fn units_with_rows(n: usize, rows: usize) -> Result<Plan, Error> {
+pub fn units_with_rows(n: usize, rows: usize) -> Result<WorkUnits, Error> {
     assert!(
         rows <= MAX_UNIT_ROWS,
         "a unit fixes 0 to {MAX_UNIT_ROWS} inner rows, not {rows}"
     );
     Bitboard::INFO.check_size(n)?;
-    let mut plan = Plan {
+    let mut plan = WorkUnits {
         n,
         rows,
         frames: Vec::new(),
@@ -211,7 +211,7 @@ fn list_prefixes(
     }
 }
 
-impl Plan {
+impl WorkUnits {
     /// The board size.
     pub fn n(&self) -> usize {
         self.n
@@ -251,8 +251,8 @@ impl Plan {
 
     /// The same units, counted as `inside` says.
     #[must_use]
-    pub fn inside(self, inside: Inside) -> Plan {
-        Plan { inside, ..self }
+    pub fn inside(self, inside: Inside) -> WorkUnits {
+        WorkUnits { inside, ..self }
     }
 
     /// The classes of solutions found by unit `index`, `None` past the last
@@ -395,7 +395,7 @@ impl Plan {
     }
 
     /// The classes found by the units `units` together, counted as
-    /// [`Plan::count_parallel`] counts them: what a record of those units
+    /// [`WorkUnits::count_parallel`] counts them: what a record of those units
     /// holds.
     ///
     /// # Errors
@@ -422,7 +422,7 @@ impl Plan {
     }
 
     /// The classes found by the units `units` (indices, a shard's for
-    /// instance), as [`Plan::classify_parallel`] finds them, unless `stop`
+    /// instance), as [`WorkUnits::classify_parallel`] finds them, unless `stop`
     /// is set first: then the units being counted stop within a few
     /// milliseconds and are left out with those not started, and
     /// [`Tallied::stopped`] says so. This is how Ctrl-C stops a count at
@@ -489,7 +489,7 @@ impl Plan {
     }
 }
 
-/// A random path below a unit: see [`Plan::descend`].
+/// A random path below a unit: see [`WorkUnits::descend`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Probe {
     /// The unit.
@@ -502,7 +502,7 @@ pub struct Probe {
     pub weight: f64,
 }
 
-/// What [`Plan::classify_until`] counted.
+/// What [`WorkUnits::classify_until`] counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tallied {
     /// The classes found by the units counted.
