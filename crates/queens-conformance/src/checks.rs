@@ -1,6 +1,6 @@
 //! The checks of the suite, one function each.
 //!
-//! Every check takes the solver under test and returns a [`Verdict`]: `Ok`
+//! Every check takes the solver under test and returns a [`Finding`]: `Ok`
 //! with a line saying what it checked, or `Err` with a message naming the
 //! first fault it found and the problem it found it on. The list of checks,
 //! in the order they run, is [`crate::CHECKS`]; the [`crate::suite!`] macro
@@ -39,7 +39,7 @@ use crate::harness::{
     Bounds, Entry, ask, asked, collect, collect_via, counted, declares_at_least, emitted_until,
     fresh, run_past_max_n,
 };
-use crate::{MakeSolver, Scope, Verdict, facts, linear, random, reference, reuse};
+use crate::{MakeSolver, Scope, Finding, facts, linear, random, reference, reuse};
 
 /// The questions of [`queens_core::modes`], as announcements and messages
 /// name them.
@@ -111,7 +111,7 @@ fn summary(problems: &[Problem]) -> String {
 /// to judge). Read on the plain boards `n = 0..=min(8, practical_n - 1)`,
 /// the first-queen boards up to n = 6 and the edge cases of pre-placed
 /// queens.
-pub fn solutions_are_valid(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn solutions_are_valid(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let problems = sample_problems(Bounds::of(scope));
     let mut emitted = 0;
@@ -140,7 +140,7 @@ fn something_to_judge(problems: &[Problem], emitted: usize) -> Result<(), String
 
 /// No placement is emitted twice for one problem, on the same problems as
 /// [`solutions_are_valid`], and some are emitted.
-pub fn no_duplicates(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn no_duplicates(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let problems = sample_problems(Bounds::of(scope));
     let mut emitted = 0;
@@ -157,7 +157,7 @@ pub fn no_duplicates(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
 /// by default). Going past 8 is what a table of answers for small boards
 /// cannot fake. A solver that declares a smaller `practical_n` or `max_n`
 /// fails without being asked.
-pub fn counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     declares_at_least(solver, bounds.count, "asks for")?;
@@ -177,7 +177,7 @@ pub fn counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
 /// The set of solutions equals the reference's for `n = 0..=sets_to` (8 by
 /// default): one empty solution for n = 0, none for n = 2 and 3, all 92 for
 /// n = 8. Order and repetition are left to other checks.
-pub fn solution_sets_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn solution_sets_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     declares_at_least(solver, bounds.stream, "asks for whole sets to")?;
@@ -190,7 +190,7 @@ pub fn solution_sets_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Ver
 
 /// The number of fundamental solutions ([`modes::count_unique`]) equals
 /// OEIS A002562 for `n = 1..=counts_to`, and is 1 for n = 0.
-pub fn unique_counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn unique_counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     declares_at_least(solver, bounds.count, "asks for")?;
@@ -212,7 +212,7 @@ pub fn unique_counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Verdict 
 /// The fundamental solutions of eight queens ([`modes::unique`]) are exactly
 /// the twelve of seed 004's table. A solver that cannot do n = 8 is compared
 /// with the reference's classes at `n = practical_n - 1` instead.
-pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     let (n, expected, source) = if bounds.stream >= 8 {
@@ -256,7 +256,7 @@ pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Verdi
 /// solutions of `first-solutions.txt` (n = 4 and 8, each order) are met.
 /// A solver that declares [`Order::Unspecified`] passes: its solutions are
 /// checked as sets.
-pub fn order_is_documented(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn order_is_documented(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let order = solver.info().order;
     if order == Order::Unspecified {
@@ -297,7 +297,7 @@ fn shown(first: Option<&Vec<usize>>) -> String {
 /// column-major one, and any solution for one with no order. A solver with
 /// `practical_n < 9` is asked the same of the boards of size `min(6,
 /// practical_n - 1)`.
-pub fn first_queen_fixed_boards(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn first_queen_fixed_boards(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let order = solver.info().order;
     let bounds = Bounds::of(scope);
@@ -365,7 +365,7 @@ fn wrong_first(
 /// Pre-placed queens in awkward places (the last row, the last column, the
 /// whole board, or leaving no solution): the solver's stream matches the
 /// reference's, order included.
-pub fn preplaced_edge_cases(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn preplaced_edge_cases(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let problems = edge_cases(Bounds::of(scope).representative);
     for problem in &problems {
@@ -379,7 +379,7 @@ pub fn preplaced_edge_cases(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
 /// [`Problem::with_queens`] (so no solver can ever be handed them), and a
 /// board larger than the solver's `max_n` makes each of its three entry
 /// points return [`Error::TooLarge`] without emitting anything.
-pub fn bad_input_is_refused(make: MakeSolver<'_>, _scope: &Scope) -> Verdict {
+pub fn bad_input_is_refused(make: MakeSolver<'_>, _scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let refused = bad_preplaced_queens_are_refused()?;
     let too_large = too_large_is_refused(solver)?;
@@ -443,7 +443,7 @@ const LARGEST_REFUSAL_TESTED: usize = 1 << 16;
 
 /// Asks each entry point of `solver` for a board one larger than its
 /// `max_n`. The sink stops the search at once, should the solver accept.
-fn too_large_is_refused(solver: &dyn Solver) -> Verdict {
+fn too_large_is_refused(solver: &dyn Solver) -> Finding {
     let info = solver.info();
     let Some(n) = info
         .max_n
@@ -495,7 +495,7 @@ fn too_large_is_refused(solver: &dyn Solver) -> Verdict {
 /// solutions, each entry point emits exactly `k`, for several `k` on the
 /// largest board up to `min(8, practical_n - 1)` with at least two
 /// solutions.
-pub fn stops_when_asked(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn stops_when_asked(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     let Some(n) = (0..=bounds.representative)
@@ -589,7 +589,7 @@ impl Observer for StopAtQueen {
 /// there: nothing at all is reported after it (a trace's step limit and
 /// Ctrl-C rely on this). Tried on the representative board, stopping at the
 /// 1st, 5th and 17th queen.
-pub fn stops_at_any_node(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn stops_at_any_node(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let problem = Problem::new(Bounds::of(scope).representative);
     let mut stops = Vec::new();
@@ -630,7 +630,7 @@ impl Observer for ProgressLog {
 /// Progress is reported as top-level branches finish: it never goes back,
 /// always out of the same total, and ends with every branch done. Tried on
 /// the plain boards `n = 1..=representative`.
-pub fn progress_reaches_the_end(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn progress_reaches_the_end(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let largest = Bounds::of(scope).representative;
     for problem in (1..=largest).map(Problem::new) {
@@ -675,7 +675,7 @@ fn progress_is_monotone(problem: &Problem, reports: &[(usize, usize)]) -> Result
 /// solver may set pre-placed queens down without counting them); two counted
 /// runs count the same; and an observer passed to `solve_observed` counts
 /// what `solve_counted` reports.
-pub fn statistics_are_consistent(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn statistics_are_consistent(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     let mut problems: Vec<Problem> = (1..=bounds.stats).map(Problem::new).collect();
@@ -756,7 +756,7 @@ fn same_stream(
 /// seed, the solver's stream matches the reference's (as a set, and in order
 /// when the solver declares one). A failure reports the smallest failing
 /// problem proptest shrinks it to, and the seed.
-pub fn random_problems_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn random_problems_match_reference(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     random::matches_reference_on_random_problems(solver, Bounds::of(scope).random, scope)
 }
@@ -769,7 +769,7 @@ pub fn random_problems_match_reference(make: MakeSolver<'_>, scope: &Scope) -> V
 /// leak is caught whatever the solver resets its state on; the
 /// representative and random problems are asked between them, in an order
 /// drawn from the scope's seed.
-pub fn reused_solver_agrees(make: MakeSolver<'_>, scope: &Scope) -> Verdict {
+pub fn reused_solver_agrees(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let bounds = Bounds::of(scope);
     let mut problems = sample_problems(bounds);
     problems.extend(random::draw(bounds.random, scope, 8));
@@ -788,7 +788,7 @@ const SAMPLED_LARGE: [usize; 3] = [1_000, 10_007, 100_000];
 /// `n = 4..=200` and for 1,000, 10,007 and 100,000 as far as the solver's
 /// `practical_n` reaches. Its order is not checked: a construction or a
 /// local search finds a solution, not the first in any order.
-pub fn first_solution_is_valid(make: MakeSolver<'_>, _scope: &Scope) -> Verdict {
+pub fn first_solution_is_valid(make: MakeSolver<'_>, _scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     declares_at_least(solver, EVERY_SIZE_TO, "asks for a solution at")?;
     let info = solver.info();
@@ -817,7 +817,7 @@ fn found_valid(solver: &dyn Solver, problem: &Problem) -> Result<(), String> {
 /// For a solver that finds one solution: the boards too small for a
 /// pattern are answered as the model says, the empty board's one empty
 /// solution for n = 0, `[0]` for n = 1, and no solution for n = 2 and 3.
-pub fn small_boards_as_the_model_says(make: MakeSolver<'_>, _scope: &Scope) -> Verdict {
+pub fn small_boards_as_the_model_says(make: MakeSolver<'_>, _scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let expected: [Option<Vec<usize>>; 4] = [Some(vec![]), Some(vec![0]), None, None];
     for (n, expected) in expected.iter().enumerate() {
@@ -837,7 +837,7 @@ pub fn small_boards_as_the_model_says(make: MakeSolver<'_>, _scope: &Scope) -> V
 /// For a solver that finds one solution: counting, listing, and both
 /// questions about fundamental solutions are refused with the exact
 /// [`Error::FindsOne`], since one solution found says nothing of the others.
-pub fn counting_and_listing_are_refused(make: MakeSolver<'_>, _scope: &Scope) -> Verdict {
+pub fn counting_and_listing_are_refused(make: MakeSolver<'_>, _scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let problem = Problem::new(4);
     let expected = Error::FindsOne {
@@ -880,7 +880,7 @@ pub fn counting_and_listing_are_refused(make: MakeSolver<'_>, _scope: &Scope) ->
 /// that says it keeps pre-placed queens finds a valid solution keeping
 /// them, and one that says it cannot is refused with the exact
 /// [`Error::PreplacedUnsupported`].
-pub fn preplaced_queens_kept_or_refused(make: MakeSolver<'_>, _scope: &Scope) -> Verdict {
+pub fn preplaced_queens_kept_or_refused(make: MakeSolver<'_>, _scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let mut problems = edge_cases(8);
     problems.extend(first_queen_fixed(8));

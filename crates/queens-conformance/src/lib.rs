@@ -336,9 +336,9 @@ macro_rules! __suite {
 #[doc(hidden)]
 pub use queens_core::Solver as __Solver;
 
-/// A check's verdict: `Ok` with a line saying what was checked, or `Err`
+/// What a check found: `Ok` with a line saying what was checked, or `Err`
 /// with a message naming the first fault found.
-pub type Verdict = Result<String, String>;
+pub type Finding = Result<String, String>;
 
 /// Makes a fresh solver object: what the suite is given, so that every check
 /// starts from a new object and one check can compare a reused object with
@@ -424,7 +424,7 @@ pub struct Check {
     /// What it checks, in one line.
     pub description: &'static str,
     /// Runs it on the solvers `make` makes, within `scope`.
-    pub run: fn(MakeSolver<'_>, &Scope) -> Verdict,
+    pub run: fn(MakeSolver<'_>, &Scope) -> Finding,
 }
 
 /// How a check ended.
@@ -533,7 +533,7 @@ pub fn run_check(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> CheckOut
 
 /// Runs `check` when it applies to what the solver finds; `None` when it
 /// does not.
-fn applicable(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> Option<Verdict> {
+fn applicable(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> Option<Finding> {
     let finds = harness::fresh(make).finds();
     check.applies.to(finds).then(|| (check.run)(make, scope))
 }

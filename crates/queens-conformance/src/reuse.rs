@@ -38,7 +38,7 @@ use queens_core::{Problem, Square};
 
 use crate::harness::{Entry, collect, counted, emitted_until, fresh};
 use crate::random::Draws;
-use crate::{MakeSolver, Scope, Verdict, reference};
+use crate::{MakeSolver, Scope, Finding, reference};
 
 /// How one problem is asked of the reused object.
 #[derive(Clone, Debug)]
@@ -118,7 +118,7 @@ pub(crate) fn agrees_with_fresh_objects(
     largest: usize,
     problems: Vec<Problem>,
     scope: &Scope,
-) -> Verdict {
+) -> Finding {
     let mut draws = Draws::of(scope);
     let mut units: Vec<Vec<Request>> = episode_sizes(largest)
         .into_iter()
