@@ -28,7 +28,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use queens_core::trace::{Event, Tracer};
-use queens_core::watch::{Halt, Watcher};
+use queens_core::watch::{StopReason, WatchObserver};
 use queens_core::{
     Instrument, Line, Observer, Problem, Solver, SolverInfo, Square, Stats, Watch, Workload,
 };
@@ -184,12 +184,15 @@ fn trace(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<Traced, Fa
         ControlFlow::Continue(())
     });
     let mut watch = Watch::new(Instrument::Off).with_stop(progress::interrupt_flag());
-    let mut observers = ((Counting(&counted), &mut tracer), Watcher::new(&mut watch));
+    let mut observers = (
+        (Counting(&counted), &mut tracer),
+        WatchObserver::new(&mut watch),
+    );
     solver.solve_observed(problem, &mut observers, &mut |_| ControlFlow::Continue(()))?;
     let (_, halt) = observers.1.finish();
     let whole = !tracer.stopped();
     drop(tracer);
-    if halt == Some(Halt::Interrupted) {
+    if halt == Some(StopReason::Interrupted) {
         return Err(Failure::Interrupted {
             solutions: end.solutions,
         });

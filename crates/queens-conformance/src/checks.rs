@@ -39,7 +39,7 @@ use crate::harness::{
     Bounds, Entry, ask, asked, collect, collect_via, counted, declares_at_least, emitted_until,
     fresh, run_past_max_n,
 };
-use crate::{MakeSolver, Scope, Finding, facts, linear, random, reference, reuse};
+use crate::{Finding, MakeSolver, Scope, facts, linear, random, reference, reuse};
 
 /// The questions of [`queens_core::modes`], as announcements and messages
 /// name them.

@@ -38,7 +38,7 @@ use queens_core::{Problem, Square};
 
 use crate::harness::{Entry, collect, counted, emitted_until, fresh};
 use crate::random::Draws;
-use crate::{MakeSolver, Scope, Finding, reference};
+use crate::{Finding, MakeSolver, Scope, reference};
 
 /// How one problem is asked of the reused object.
 #[derive(Clone, Debug)]

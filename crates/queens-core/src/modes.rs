@@ -17,7 +17,7 @@ use crate::observer::Stats;
 use crate::problem::Problem;
 use crate::solver::{Finds, Sink, Solver};
 use crate::symmetry::CanonicalTest;
-use crate::watch::{Halt, Instrument, Watch};
+use crate::watch::{Instrument, StopReason, Watch};
 
 /// What to ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -63,7 +63,7 @@ pub fn answer(
 ) -> Result<Answer, Error> {
     check(solver, problem, query)?;
     answer_with(problem, query, |sink| {
-        run(solver, problem, instrument, sink).map_err(Halted::Refused)
+        run(solver, problem, instrument, sink).map_err(Unanswered::Refused)
     })
 }
 
@@ -109,13 +109,13 @@ pub fn run_watched(
     problem: &Problem,
     watch: &mut Watch<'_>,
     sink: &mut Sink<'_>,
-) -> Result<Option<Stats>, Halted> {
+) -> Result<Option<Stats>, Unanswered> {
     let watched = solver
         .solve_watched(problem, watch, sink)
-        .map_err(Halted::Refused)?;
+        .map_err(Unanswered::Refused)?;
     match watched.halt {
         None => Ok(watched.stats),
-        Some(halt) => Err(Halted::Stopped {
+        Some(halt) => Err(Unanswered::Stopped {
             halt,
             placed: watched.queens_placed,
         }),
@@ -124,29 +124,29 @@ pub fn run_watched(
 
 /// Why [`run_watched`] ended without finishing.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Halted {
+pub enum Unanswered {
     /// The solver refused the problem.
     Refused(Error),
     /// The watch stopped the search after `placed` queens.
     Stopped {
         /// What stopped it.
-        halt: Halt,
+        halt: StopReason,
         /// The queens placed by then.
         placed: u64,
     },
 }
 
-impl Halted {
+impl Unanswered {
     /// The error to report, given the solutions `found` before the stop.
     pub fn found(self, found: u64) -> Error {
         match self {
-            Halted::Refused(error) => error,
-            Halted::Stopped {
-                halt: Halt::Interrupted,
+            Unanswered::Refused(error) => error,
+            Unanswered::Stopped {
+                halt: StopReason::Interrupted,
                 placed,
             } => Error::Interrupted { placed, found },
-            Halted::Stopped {
-                halt: Halt::OverBudget,
+            Unanswered::Stopped {
+                halt: StopReason::OverBudget,
                 placed,
             } => Error::OverBudget { placed, found },
         }
@@ -159,7 +159,7 @@ impl Halted {
 fn answer_with(
     problem: &Problem,
     query: Query,
-    run: impl FnOnce(&mut Sink<'_>) -> Result<Option<Stats>, Halted>,
+    run: impl FnOnce(&mut Sink<'_>) -> Result<Option<Stats>, Unanswered>,
 ) -> Result<Answer, Error> {
     if query.unique && !problem.is_plain() {
         return Err(Error::UniqueWithPreplaced);

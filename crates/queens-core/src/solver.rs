@@ -17,7 +17,7 @@ use crate::board::{Line, Square};
 use crate::error::Error;
 use crate::observer::{Decision, Observer, Silent, Stats};
 use crate::problem::Problem;
-use crate::watch::{Halt, Instrument, Watch, Watched, Watcher};
+use crate::watch::{Instrument, StopReason, Watch, WatchObserver, WatchReport};
 
 /// Where solutions go: called once per solution with `queens[row] = column`;
 /// returning `Break` stops the search.
@@ -240,7 +240,7 @@ pub trait Solver: Send + Sync {
         problem: &Problem,
         watch: &mut Watch<'_>,
         sink: &mut Sink<'_>,
-    ) -> Result<Watched, Error> {
+    ) -> Result<WatchReport, Error> {
         let stats = match watch.instrument {
             Instrument::Off => {
                 self.solve(problem, sink)?;
@@ -248,7 +248,7 @@ pub trait Solver: Send + Sync {
             }
             Instrument::Counted => Some(self.solve_counted(problem, sink)?),
         };
-        Ok(Watched {
+        Ok(WatchReport {
             stats,
             queens_placed: stats.map_or(0, |stats| stats.queens_placed),
             halt: None,
@@ -366,12 +366,12 @@ impl<S: Search> Solver for S {
         problem: &Problem,
         watch: &mut Watch<'_>,
         sink: &mut Sink<'_>,
-    ) -> Result<Watched, Error> {
+    ) -> Result<WatchReport, Error> {
         S::INFO.check_size(problem.n())?;
         Ok(match watch.instrument {
             Instrument::Off => {
                 let (_, queens_placed, halt) = watched(self, problem, Silent, watch, sink);
-                Watched {
+                WatchReport {
                     stats: None,
                     queens_placed,
                     halt,
@@ -380,7 +380,7 @@ impl<S: Search> Solver for S {
             Instrument::Counted => {
                 let (stats, queens_placed, halt) =
                     watched(self, problem, Stats::default(), watch, sink);
-                Watched {
+                WatchReport {
                     stats: Some(stats),
                     queens_placed,
                     halt,
@@ -415,9 +415,9 @@ fn watched<S: Search, I: Observer>(
     inner: I,
     watch: &mut Watch<'_>,
     sink: &mut Sink<'_>,
-) -> (I, u64, Option<Halt>) {
+) -> (I, u64, Option<StopReason>) {
     let mut emitting = Emitting {
-        inner: (inner, Watcher::new(watch)),
+        inner: (inner, WatchObserver::new(watch)),
         sink,
     };
     search.search(problem, &mut emitting);
@@ -497,7 +497,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             (watched.stats, watched.queens_placed, watched.halt),
-            (None, 1, Some(Halt::Interrupted))
+            (None, 1, Some(StopReason::Interrupted))
         );
         let mut watch = Watch::new(Instrument::Off).with_budget(Some(4));
         let watched = Blind
@@ -507,7 +507,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             (watched.queens_placed, watched.halt),
-            (4, Some(Halt::OverBudget))
+            (4, Some(StopReason::OverBudget))
         );
     }
 

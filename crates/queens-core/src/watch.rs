@@ -3,7 +3,7 @@
 //!
 //! A tool that runs a search whose length it cannot promise hands the solver
 //! a [`Watch`] through [`Solver::solve_watched`](crate::Solver::solve_watched).
-//! The solver's own search runs with a [`Watcher`] beside its observer, so the
+//! The solver's own search runs with a [`WatchObserver`] beside its observer, so the
 //! watching is compiled into the same monomorphised search that is timed:
 //! per queen placed it costs one increment, one relaxed load of the stop
 //! flag and two comparisons, with no dynamic call. Progress is reported
@@ -48,7 +48,7 @@ pub struct Progress {
 
 /// Why a watched search stopped before its end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Halt {
+pub enum StopReason {
     /// The stop flag was set.
     Interrupted,
     /// The search placed its budget of queens.
@@ -105,32 +105,32 @@ impl<'a> Watch<'a> {
 
 /// What a watched search did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Watched {
+pub struct WatchReport {
     /// Its statistics, when counted.
     pub stats: Option<Stats>,
     /// The queens it placed, counted whether statistics were or not.
     pub queens_placed: u64,
     /// Why it stopped before its end, if it did. A search that the sink
     /// stopped (a first solution found) ended as asked: `None`.
-    pub halt: Option<Halt>,
+    pub halt: Option<StopReason>,
 }
 
 /// The observer that enforces a watch. It hears only what it needs (the
 /// queens placed and the branches finished); a search runs with it paired
 /// with its other observer, `(inner, watcher)`, which hears everything
 /// first.
-pub struct Watcher<'w, 'a> {
+pub struct WatchObserver<'w, 'a> {
     watch: &'w mut Watch<'a>,
     progress: Progress,
     most_queens: u64,
-    halt: Option<Halt>,
+    halt: Option<StopReason>,
 }
 
-impl<'w, 'a> Watcher<'w, 'a> {
+impl<'w, 'a> WatchObserver<'w, 'a> {
     /// Enforces `watch` on a search.
     pub fn new(watch: &'w mut Watch<'a>) -> Self {
         let most_queens = watch.most_queens.unwrap_or(u64::MAX);
-        Watcher {
+        WatchObserver {
             watch,
             progress: Progress::default(),
             most_queens,
@@ -140,7 +140,7 @@ impl<'w, 'a> Watcher<'w, 'a> {
 
     /// What the search did: the queens it placed, and why it stopped early,
     /// if it did.
-    pub fn finish(self) -> (u64, Option<Halt>) {
+    pub fn finish(self) -> (u64, Option<StopReason>) {
         (self.progress.queens_placed, self.halt)
     }
 
@@ -153,13 +153,13 @@ impl<'w, 'a> Watcher<'w, 'a> {
 
     /// Stops the search for `halt`.
     #[cold]
-    fn halt(&mut self, halt: Halt) -> ControlFlow<()> {
+    fn halt(&mut self, halt: StopReason) -> ControlFlow<()> {
         self.halt = Some(halt);
         ControlFlow::Break(())
     }
 }
 
-impl Observer for Watcher<'_, '_> {
+impl Observer for WatchObserver<'_, '_> {
     #[inline(always)]
     fn placed(&mut self, _square: Square) -> ControlFlow<()> {
         self.progress.queens_placed += 1;
@@ -169,10 +169,10 @@ impl Observer for Watcher<'_, '_> {
             .stop
             .is_some_and(|stop| stop.load(Ordering::Relaxed))
         {
-            return self.halt(Halt::Interrupted);
+            return self.halt(StopReason::Interrupted);
         }
         if placed >= self.most_queens {
-            return self.halt(Halt::OverBudget);
+            return self.halt(StopReason::OverBudget);
         }
         if placed % PROGRESS_EVERY == 0 {
             self.report();
@@ -194,7 +194,7 @@ mod tests {
 
     /// Places `queens` queens in a row, ending a top-level branch after
     /// every second one, as a search would report them.
-    fn place(watcher: &mut (Stats, Watcher<'_, '_>), queens: usize) -> usize {
+    fn place(watcher: &mut (Stats, WatchObserver<'_, '_>), queens: usize) -> usize {
         for placed in 1..=queens {
             if watcher.placed(Square::new(0, 0)).is_break() {
                 return placed;
@@ -209,13 +209,13 @@ mod tests {
     #[test]
     fn the_budget_stops_at_the_queen_that_reaches_it() {
         let mut watch = Watch::new(Instrument::Counted).with_budget(Some(5));
-        let mut watcher = (Stats::default(), Watcher::new(&mut watch));
+        let mut watcher = (Stats::default(), WatchObserver::new(&mut watch));
         assert_eq!(place(&mut watcher, 10), 5);
         let (stats, watcher) = watcher;
         let (placed, halt) = watcher.finish();
         assert_eq!(
             (stats.queens_placed, placed, halt),
-            (5, 5, Some(Halt::OverBudget))
+            (5, 5, Some(StopReason::OverBudget))
         );
     }
 
@@ -232,10 +232,10 @@ mod tests {
         let mut watch = Watch::new(Instrument::Off)
             .with_stop(&stop)
             .with_progress(&mut listener);
-        let mut watcher = (Stats::default(), Watcher::new(&mut watch));
+        let mut watcher = (Stats::default(), WatchObserver::new(&mut watch));
         assert_eq!(place(&mut watcher, 10), 5);
         let (placed, halt) = watcher.1.finish();
-        assert_eq!((placed, halt), (5, Some(Halt::Interrupted)));
+        assert_eq!((placed, halt), (5, Some(StopReason::Interrupted)));
         let branches: Vec<_> = heard
             .iter()
             .map(|p| (p.branches_done, p.queens_placed))
@@ -248,7 +248,7 @@ mod tests {
         let mut heard = Vec::new();
         let mut listener = |progress: Progress| heard.push(progress.queens_placed);
         let mut watch = Watch::new(Instrument::Off).with_progress(&mut listener);
-        let mut watcher = Watcher::new(&mut watch);
+        let mut watcher = WatchObserver::new(&mut watch);
         for _ in 0..2 * PROGRESS_EVERY + 1 {
             assert!(watcher.placed(Square::new(0, 0)).is_continue());
         }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use queens_core::modes::{self, Mode, Query};
 use queens_core::observer::Collect;
-use queens_core::watch::Halt;
+use queens_core::watch::StopReason;
 use queens_core::{Error, Instrument, Observer, Problem, Search, Solver, Square, Watch};
 use queens_minconflicts::MinConflicts;
 
@@ -201,6 +201,6 @@ fn a_budget_of_queens_stops_it() {
     let watched = MinConflicts::default()
         .solve_watched(&problem, &mut watch, &mut |_| ControlFlow::Continue(()))
         .unwrap();
-    assert_eq!(watched.halt, Some(Halt::OverBudget));
+    assert_eq!(watched.halt, Some(StopReason::OverBudget));
     assert_eq!(watched.queens_placed, 100);
 }

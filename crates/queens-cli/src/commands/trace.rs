@@ -10,7 +10,7 @@
 //! solution and after every `--every K` steps.
 //!
 //! The tracer's callback hears an event; the counters after it are read
-//! from the tracer once the solver's call returns. [`Watched`] wraps the
+//! from the tracer once the solver's call returns. [`SettledTracer`] wraps the
 //! tracer to do that, and both reach the [`Narrator`] that prints through a
 //! `RefCell`, never borrowed twice at a time: the callback runs inside the
 //! tracer's method, the reading after it.
@@ -19,7 +19,7 @@
 //! next, which stops the search at the next queen placed; the summary then
 //! gives the counters after the last step printed and says the search was
 //! cut short. The budget of queens (`--budget`) and Ctrl-C stop a trace the
-//! same way, through the model's [`Watcher`] beside the tracer, and the
+//! same way, through the model's [`WatchObserver`] beside the tracer, and the
 //! run then fails (exit 3 or 130) after the summary. Since a step is at
 //! least a queen, a limit past the budget bounds nothing the budget does
 //! not: it is treated as no limit, and the guard judges the trace. `--html FILE` keeps every step with its counters for
@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 
 use queens_core::format::thousands;
 use queens_core::trace::{Event, Tracer};
-use queens_core::watch::{Halt, Watcher};
+use queens_core::watch::{StopReason, WatchObserver};
 use queens_core::{
     Decision, Instrument, Line, Mode, Observer, Problem, Query, Solver, Square, Stats, TextFormat,
     Watch, modes,
@@ -158,14 +158,14 @@ fn trace(options: &TraceOptions, out: &mut impl Write) -> Result<(), Failure> {
         trace
     };
     match trace.ending {
-        Ending::Stopped(Halt::OverBudget) => {
+        Ending::Stopped(StopReason::OverBudget) => {
             return Err(Failure::OverBudget {
                 task: Task::Trace,
                 placed: trace.stats.queens_placed,
                 found: trace.solutions,
             });
         }
-        Ending::Stopped(Halt::Interrupted) => {
+        Ending::Stopped(StopReason::Interrupted) => {
             return Err(Failure::Interrupted {
                 solutions: trace.solutions,
             });
@@ -237,7 +237,7 @@ enum Ending {
     /// `--limit` stopped it.
     Limit,
     /// The budget or Ctrl-C stopped it.
-    Stopped(Halt),
+    Stopped(StopReason),
 }
 
 /// A trace that has run: what its summary and page tell.
@@ -264,10 +264,10 @@ impl Trace {
             Ending::Limit => {
                 format!("\nstopped by --limit after {steps}, before the search ended; so far:\n")
             }
-            Ending::Stopped(Halt::OverBudget) => {
+            Ending::Stopped(StopReason::OverBudget) => {
                 format!("\nstopped by --budget after {steps}, before the search ended; so far:\n")
             }
-            Ending::Stopped(Halt::Interrupted) => {
+            Ending::Stopped(StopReason::Interrupted) => {
                 format!("\ninterrupted by Ctrl-C after {steps}, before the search ended; so far:\n")
             }
         };
@@ -314,14 +314,14 @@ fn narrate(
     let tracer = Tracer::new(solver.info().levels, |event: &Event, board: &[Square]| {
         narrator.borrow_mut().hear(event, board)
     });
-    let watched = Watched {
+    let watched = SettledTracer {
         tracer,
         narrator: &narrator,
     };
     let mut watch = Watch::new(Instrument::Off)
         .with_budget(options.problem.budget(Mode::Count, options.force))
         .with_stop(progress::interrupt_flag());
-    let mut observers = (watched, Watcher::new(&mut watch));
+    let mut observers = (watched, WatchObserver::new(&mut watch));
     solver.solve_observed(problem, &mut observers, &mut |_| ControlFlow::Continue(()))?;
     let (watched, watcher) = observers;
     let (_, halt) = watcher.finish();
@@ -427,12 +427,12 @@ impl<W: Write> Narrator<'_, W> {
 
 /// The tracer, and the narrator it reads the counters into after each of
 /// the solver's calls.
-struct Watched<'n, 'p, F, W> {
+struct SettledTracer<'n, 'p, F, W> {
     tracer: Tracer<F>,
     narrator: &'n RefCell<Narrator<'p, W>>,
 }
 
-impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>, W: Write> Watched<'_, '_, F, W> {
+impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>, W: Write> SettledTracer<'_, '_, F, W> {
     /// Passes the tracer's counters, after the call just made, to the
     /// narrator.
     fn settle(&mut self) {
@@ -441,7 +441,9 @@ impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>, W: Write> Watched<'_, '_, F
     }
 }
 
-impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>, W: Write> Observer for Watched<'_, '_, F, W> {
+impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>, W: Write> Observer
+    for SettledTracer<'_, '_, F, W>
+{
     fn placed(&mut self, square: Square) -> ControlFlow<()> {
         let flow = self.tracer.placed(square);
         self.settle();
