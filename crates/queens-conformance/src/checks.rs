@@ -6,19 +6,21 @@
 //! in the order they run, is [`crate::CHECKS`]; the [`crate::suite!`] macro
 //! turns the same list into one `#[test]` per check.
 //!
-//! The checks never ask a solver for a board beyond what it declares it can
-//! do in seconds, [`practical_n`](queens_core::SolverInfo::practical_n), and
-//! only the checks that must go that far do:
+//! How far the checks go is the teacher's [`Scope`], not the solver's, for
+//! the checks that must go far; the others stay within what the solver
+//! declares it can do in seconds,
+//! [`practical_n`](queens_core::SolverInfo::practical_n):
 //!
-//! - counts (all and fundamental) go up to `min(12, practical_n)`;
-//! - sets of solutions against the reference up to `min(8, practical_n)`;
+//! - counts (all and fundamental) go up to the scope's `counts_to` (12 by
+//!   default), and sets of solutions against the reference up to its
+//!   `sets_to` (8): a solver that declares a smaller `practical_n` or
+//!   `max_n` fails these checks with a message that says so, never has its
+//!   range shortened to what it declares;
 //! - every other check reads representative boards up to
 //!   `min(8, practical_n - 1)`, random problems up to `min(9, practical_n - 1)`
 //!   and statistics up to `min(6, practical_n - 1)`. One board below
 //!   `practical_n` costs a small fraction of it (for the naive solver, 1.9
-//!   million placements at n = 6 against 85.9 million at n = 7), so the
-//!   naive solver meets its largest board, n = 7, three times in the whole
-//!   suite.
+//!   million placements at n = 6 against 85.9 million at n = 7).
 //!
 //! The checks for a solver that finds one solution ([`queens_core::Finds`])
 //! ask no counts or sets, so no scope bounds them: they ask for one
