@@ -29,9 +29,10 @@ use queens_bitboard::{Bitboard, Tallied, WorkUnits, units};
 use queens_core::Search as _;
 
 use crate::args::{BACKSTOP_BUDGET, Options};
-use crate::failure::{Failure, Task};
+use crate::failure::Failure;
 use crate::guard::PastLimit;
 use crate::output::{self, CountRecord, CounterRecord};
+use crate::task::Task;
 use crate::{guard, progress};
 
 /// The most threads `--threads` may ask for: far more than any machine this

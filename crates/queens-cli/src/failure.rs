@@ -9,11 +9,12 @@ use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use queens_core::{Attack, Finds, Mode, Problem, Solver, format};
+use queens_core::{Attack, Finds, Problem, Solver, format};
 use queens_shards::RecountError;
 
 use crate::guard::{PastLimit, Refusal};
 use crate::placement::Malformed;
+use crate::task::Task;
 
 /// How a run of `queens` ends: every exit status the tool uses, and when.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,41 +313,6 @@ pub(crate) enum Failure {
         /// The solutions found by then.
         found: u64,
     },
-}
-
-/// What a search stopped at its budget was doing, for its line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Task {
-    /// Looking for a first solution.
-    First,
-    /// Counting.
-    Count,
-    /// Listing.
-    List,
-    /// Tracing.
-    Trace,
-}
-
-impl Task {
-    /// The mode the task asks of a solver: a trace walks the tree a count
-    /// walks.
-    pub(crate) fn mode(self) -> Mode {
-        match self {
-            Task::First => Mode::First,
-            Task::Count | Task::Trace => Mode::Count,
-            Task::List => Mode::All,
-        }
-    }
-}
-
-impl From<Mode> for Task {
-    fn from(mode: Mode) -> Self {
-        match mode {
-            Mode::First => Task::First,
-            Mode::Count => Task::Count,
-            Mode::All => Task::List,
-        }
-    }
 }
 
 impl From<PastLimit> for Failure {

@@ -28,7 +28,7 @@ use std::fmt::{self, Write as _};
 
 use queens_bitboard::{Bitboard, PRACTICAL_N};
 
-use crate::failure::Task;
+use crate::task::Task;
 use queens_core::{Finds, Mode, Problem, Search as _, Solver, SolverInfo, Workload, format};
 
 /// The most placements a solver with a known workload may test without

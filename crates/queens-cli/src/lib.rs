@@ -62,6 +62,9 @@
 //! - [`shard`]: `count --shard I/K`, one shard of a count counted unit by
 //!   unit into a record that `merge` can recount, signed with a key when
 //!   one is given.
+//! - [`task`]: what a command asks of a solver (a first solution, a count,
+//!   a list, a trace), which the guard, the progress bar and the failure
+//!   lines all word;
 //! - [`failure`]: every way a run ends without an answer, on one line of
 //!   stderr with its exit status, from the one list of them that `--help`
 //!   prints and the README quotes (a test checks it). A command line clap
@@ -101,6 +104,7 @@ mod race;
 mod race_page;
 mod request;
 mod shard;
+mod task;
 
 use std::process::ExitCode;
 

@@ -31,7 +31,8 @@ use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget};
 use queens_bitboard::Bitboard;
 use queens_core::{Error, Instrument, Problem, Progress, Solver, Watch};
 
-use crate::failure::{Failure, Status, Task};
+use crate::failure::{Failure, Status};
+use crate::task::Task;
 
 /// How long a search runs before its bar appears.
 const DELAY: Duration = Duration::from_millis(500);

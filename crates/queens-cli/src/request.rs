@@ -20,10 +20,11 @@ use queens_core::{Error, Finds, Instrument, Mode, Problem, Query, Solver, TextFo
 use queens_solvers::Configured;
 
 use crate::args::{BoardFormat, DrawOptions, Options, ProblemOptions};
-use crate::failure::{Failure, Task};
+use crate::failure::Failure;
 use crate::guard::PastLimit;
 use crate::output::MOST_DRAWN;
 use crate::progress::{Measure, Watching};
+use crate::task::Task;
 use crate::{guard, progress};
 
 /// A command, checked and ready to run.

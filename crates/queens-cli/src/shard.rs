@@ -14,8 +14,9 @@ use queens_bitboard::Bitboard;
 use queens_shards::{Key, Record, Scheme};
 
 use crate::args::Options;
-use crate::failure::{self, Failure, Task};
+use crate::failure::{self, Failure};
 use crate::guard::PastLimit;
+use crate::task::Task;
 use crate::{guard, progress};
 
 /// The most bytes a key file may hold: a key is a few dozen random bytes,

@@ -7,10 +7,11 @@ use std::ops::ControlFlow;
 use queens_core::{Mode, modes};
 
 use crate::args::DrawOptions;
-use crate::failure::{Failure, Task};
+use crate::failure::Failure;
 use crate::output::{SolutionPrinter, Style, SvgFiles};
 use crate::progress;
 use crate::request::{Output, Request};
+use crate::task::Task;
 
 /// Runs `queens all`.
 pub(crate) fn run(draw: DrawOptions) -> Result<(), Failure> {

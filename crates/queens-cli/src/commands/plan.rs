@@ -18,8 +18,9 @@ use queens_toolkit::duration::duration;
 use serde::Serialize;
 
 use crate::args::parse_board_size;
-use crate::failure::{Failure, Task};
+use crate::failure::Failure;
 use crate::guard::PastLimit;
+use crate::task::Task;
 use queens_shards::MOST_SHARDS;
 
 /// The options of `plan`.

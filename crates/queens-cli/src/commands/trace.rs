@@ -43,9 +43,10 @@ use queens_core::{
 use clap::Args;
 
 use crate::args::{self, ProblemOptions};
-use crate::failure::{self, Failure, Task};
+use crate::failure::{self, Failure};
 use crate::page::{self, PageInput, Step};
 use crate::progress::{self, Measure, Watching};
+use crate::task::Task;
 use crate::{guard, request};
 
 /// The most steps one page replays: a page of more would be too large to
