@@ -216,6 +216,9 @@ impl Workshop {
             "cargo is not installed (a Rust toolchain, from rustup or Debian's cargo)".to_owned()
         })?;
         let cargo_home = cargo_home();
+        if self.confinement.runs_as_nobody() {
+            crate::sandbox::open_crate_sources_to_nobody(&cargo_home)?;
+        }
         let mut command: Vec<OsString> = vec![cargo.into()];
         command.extend(
             [

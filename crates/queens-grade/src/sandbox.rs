@@ -308,6 +308,48 @@ pub(crate) fn hand_to_nobody(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Lets [`NOBODY`] read the crate sources cargo has unpacked below
+/// `cargo_home` (`registry/src`, `git/checkouts`), for a build made nobody.
+/// Cargo keeps the modes a crate was published with, and some crates ship
+/// files only their owner's group may read (fnv 1.0.7's are `0640`): a
+/// build as nobody then fails with "couldn't read … Permission denied" on
+/// every submission that depends on one. These are public sources, so
+/// reading is all that is added (`o+r`, and `o+x` on folders); nothing of
+/// cargo's own (credentials, config) is touched, and links are not followed.
+pub(crate) fn open_crate_sources_to_nobody(cargo_home: &Path) -> Result<(), String> {
+    for unpacked in ["registry/src", "git/checkouts"] {
+        let folder = cargo_home.join(unpacked);
+        if folder.is_dir() {
+            open_to_others(&folder)?;
+        }
+    }
+    Ok(())
+}
+
+/// Adds reading for others to `path` and everything below it that lacks it.
+fn open_to_others(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    let metadata =
+        std::fs::symlink_metadata(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    if metadata.file_type().is_symlink() {
+        return Ok(());
+    }
+    let wanted = if metadata.is_dir() { 0o005 } else { 0o004 };
+    let mode = metadata.permissions().mode();
+    if mode & wanted != wanted {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode | wanted))
+            .map_err(|error| format!("cannot let nobody read {}: {error}", path.display()))?;
+    }
+    if metadata.is_dir() {
+        let entries =
+            std::fs::read_dir(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        for entry in entries.filter_map(Result::ok) {
+            open_to_others(&entry.path())?;
+        }
+    }
+    Ok(())
+}
+
 /// Whether `path` already belongs to [`NOBODY`].
 pub(crate) fn is_nobodys(path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
@@ -407,6 +449,33 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn crate_sources_are_opened_for_reading_and_nothing_else() {
+        use std::os::unix::fs::PermissionsExt;
+        let home = tempfile::tempdir().unwrap();
+        let crate_folder = home.path().join("registry/src/index/fnv-1.0.7");
+        std::fs::create_dir_all(&crate_folder).unwrap();
+        let source = crate_folder.join("lib.rs");
+        std::fs::write(&source, "").unwrap();
+        let credentials = home.path().join("credentials.toml");
+        std::fs::write(&credentials, "").unwrap();
+        let set = |path: &Path, mode| {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+        };
+        set(&source, 0o640);
+        set(&crate_folder, 0o750);
+        set(&credentials, 0o600);
+        open_crate_sources_to_nobody(home.path()).unwrap();
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&source), 0o644);
+        assert_eq!(mode(&crate_folder), 0o755);
+        assert_eq!(
+            mode(&credentials),
+            0o600,
+            "cargo's own files are left alone"
+        );
+    }
 
     #[test]
     fn folders_above_a_bound_path_are_made_once_and_traversable() {
