@@ -1,6 +1,7 @@
 //! The command line of `cargo xtask`, run as a user runs it: bad input gets
 //! one clear line on stderr and exit status 2; a small comparison succeeds.
 
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn xtask(args: &[&str]) -> Output {
@@ -199,10 +200,31 @@ fn a_closed_stdout_and_a_full_device_are_status_74() {
         String::from_utf8_lossy(&closed.stderr),
         "error: cannot write to stdout: stdout is closed\n"
     );
-    let full = xtask(&[&SMALL[..], &["--out", "/dev/full"]].concat());
+    // A device node of the test's own with /dev/full's numbers: a writer
+    // that replaced its target would replace this one, not the machine's.
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xtask-full");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let device = folder.join("full");
+    let made = Command::new("mknod")
+        .arg(&device)
+        .args(["c", "1", "7"])
+        .status()
+        .is_ok_and(|status| status.success());
+    if !made {
+        eprintln!("skipped: cannot make a device node here (mknod needs root)");
+        return;
+    }
+    let device = device.to_str().expect("a UTF-8 path");
+    let full = xtask(&[&SMALL[..], &["--out", device]].concat());
     assert_eq!(full.status.code(), Some(74), "{full:?}");
     assert_eq!(
-        String::from_utf8_lossy(&full.stderr).lines().last(),
-        Some("error: cannot write /dev/full: No space left on device (os error 28)")
+        String::from_utf8_lossy(&full.stderr)
+            .lines()
+            .last()
+            .map(str::to_owned),
+        Some(format!(
+            "error: cannot write {device}: No space left on device (os error 28)"
+        ))
     );
 }

@@ -51,24 +51,42 @@ fn mkfifo(path: &Path) {
 
 #[test]
 fn a_device_given_to_out_is_written_to_and_stays_a_device() {
-    let run = queens(&["count", "12", "--shard", "0/4", "--out", "/dev/full"]);
+    let dir = scratch("devices");
+    let (Some(full), Some(null)) = (
+        device_node(&dir, "full", 1, 7),
+        device_node(&dir, "null", 1, 3),
+    ) else {
+        return;
+    };
+    let run = queens(&["count", "12", "--shard", "0/4", "--out", &arg(&full)]);
     run.assert_status(74);
     assert_eq!(
         run.stderr,
-        "error: cannot write '/dev/full': No space left on device (os error 28)\n"
+        format!(
+            "error: cannot write '{}': No space left on device (os error 28)\n",
+            full.display()
+        )
     );
     use std::os::unix::fs::FileTypeExt;
-    let kind = fs::symlink_metadata("/dev/full").unwrap().file_type();
-    assert!(kind.is_char_device(), "/dev/full is still a device");
+    let kind = fs::symlink_metadata(&full).unwrap().file_type();
+    assert!(kind.is_char_device(), "the full device is still a device");
     assert_eq!(
-        queens(&["count", "8", "--shard", "0/2", "--out", "/dev/null"]).answered(),
+        queens(&["count", "8", "--shard", "0/2", "--out", &arg(&null)]).answered(),
         ""
     );
+    let kind = fs::symlink_metadata(&null).unwrap().file_type();
+    assert!(kind.is_char_device(), "the null device is still a device");
 }
 
 #[test]
 fn dev_stdout_and_a_dash_are_stdout() {
-    for out in ["/dev/stdout", "-"] {
+    // A link of the test's own, made as /dev/stdout is, so that a writer
+    // that replaced links would replace this one, not the machine's.
+    let dir = scratch("stdout-link");
+    let stdout = dir.join("stdout");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &stdout).unwrap();
+    let stdout = arg(&stdout);
+    for out in [stdout.as_str(), "-"] {
         let record = queens(&["count", "12", "--shard", "0/4", "--out", out]).json();
         assert_eq!(
             (&record["format"], &record["n"], &record["shard"]),
@@ -83,8 +101,9 @@ fn dev_stdout_and_a_dash_are_stdout() {
     // Through `| cat`, as a user would run it.
     let piped = Command::new("sh")
         .arg("-c")
-        .arg("\"$0\" count 8 --shard 1/2 --out /dev/stdout | cat")
+        .arg("\"$0\" count 8 --shard 1/2 --out \"$1\" | cat")
         .arg(env!("CARGO_BIN_EXE_queens"))
+        .arg(&stdout)
         .output()
         .unwrap();
     assert!(

@@ -6,6 +6,8 @@
 //! statistics of the library's own counted runs, and the count table of
 //! docs/comparison.md, which a test of xtask keeps true to the solvers.
 
+mod support;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -175,11 +177,16 @@ fn bad_input_gets_one_line_and_its_status() {
     for (args, line) in cases {
         assert_eq!(refused(args, 2), line, "queens {args:?}");
     }
-    let (status, _, stderr) = queens(&["race", "5", "--algo", "lookup", "--html", "/dev/full"]);
+    let dir = support::scratch("race-device");
+    let Some(full) = support::device_node(&dir, "full", 1, 7) else {
+        return;
+    };
+    let full = support::arg(&full);
+    let (status, _, stderr) = queens(&["race", "5", "--algo", "lookup", "--html", &full]);
     assert_eq!(status, Some(74));
     assert_eq!(
         stderr,
-        "error: cannot write '/dev/full': No space left on device (os error 28)\n"
+        format!("error: cannot write '{full}': No space left on device (os error 28)\n")
     );
 }
 

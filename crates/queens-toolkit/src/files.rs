@@ -486,15 +486,36 @@ mod tests {
 
     #[test]
     fn a_device_is_written_to_and_stays_a_device() {
-        let null = Path::new("/dev/null");
-        assert_eq!(target(null).unwrap(), Target::Direct(null.to_owned()));
-        write_whole(null, b"gone").unwrap();
-        check_writable(null).unwrap();
-        let full = Path::new("/dev/full");
-        let error = write_whole(full, b"no room").unwrap_err();
+        // Device nodes of the test's own, with the numbers of /dev/null and
+        // /dev/full: a writer that replaced its target would replace these,
+        // never the machine's devices. Making one needs root.
+        let folder = tempfile::tempdir().unwrap();
+        let node = |name: &str, minor: &str| {
+            let path = folder.path().join(name);
+            let made = std::process::Command::new("mknod")
+                .arg(&path)
+                .args(["c", "1", minor])
+                .status()
+                .is_ok_and(|status| status.success());
+            made.then_some(path)
+        };
+        let (Some(null), Some(full)) = (node("null", "3"), node("full", "7")) else {
+            eprintln!("skipped: cannot make a device node here (mknod needs root)");
+            return;
+        };
+        assert_eq!(target(&null).unwrap(), Target::Direct(null.clone()));
+        write_whole(&null, b"gone").unwrap();
+        check_writable(&null).unwrap();
+        let error = write_whole(&full, b"no room").unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::StorageFull);
-        let kind = fs::symlink_metadata(full).unwrap().file_type();
-        assert!(kind.is_char_device(), "/dev/full is still a device");
+        for device in [&null, &full] {
+            let kind = fs::symlink_metadata(device).unwrap().file_type();
+            assert!(
+                kind.is_char_device(),
+                "{} is still a device",
+                device.display()
+            );
+        }
     }
 
     #[test]

@@ -234,6 +234,27 @@ pub(crate) fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A character device made in `dir` with the numbers of one of the
+/// machine's (`1 7`, `/dev/full`; `1 3`, `/dev/null`), for a test to write
+/// to: a writer that wrongly replaced its target would replace this node,
+/// never the machine's device. `None` where devices cannot be made (not
+/// root): the caller says so and skips that part.
+pub(crate) fn device_node(dir: &Path, name: &str, major: u32, minor: u32) -> Option<PathBuf> {
+    let path = dir.join(name);
+    let made = Command::new("mknod")
+        .arg(&path)
+        .arg("c")
+        .arg(major.to_string())
+        .arg(minor.to_string())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !made {
+        eprintln!("skipped: cannot make a device node here (mknod needs root)");
+    }
+    made.then_some(path)
+}
+
 /// `path` as a command-line argument.
 pub(crate) fn arg(path: &Path) -> String {
     path.to_str().expect("a UTF-8 path").to_owned()
