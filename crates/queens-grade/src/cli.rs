@@ -318,7 +318,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         .prefix("queens-grade-")
         .tempdir()
         .map_err(|error| Failure::Machine(format!("cannot make a scratch folder: {error}")))?;
-    stop_on_interrupt(scratch.path().to_owned());
+    let grading_ended = stop_on_interrupt(scratch.path().to_owned());
     let confinement = Confinement::detect(!args.no_sandbox, assignment.limits.scratch_mib)
         .map_err(Failure::Input)?;
     let shared_target = if args.isolated_builds {
@@ -346,6 +346,8 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     if crate::isolation::stopping() {
         // Interrupted: the handler is stopping the run and will exit; a
         // report of a half-graded class must not come out before it does.
+        // Every worker has ended: the scratch folder can go.
+        let _ = grading_ended.send(());
         loop {
             std::thread::park();
         }
@@ -373,10 +375,20 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
 }
 
 /// On Ctrl-C (or SIGTERM, or SIGHUP): kills every check and build under
-/// way, removes the scratch folder, and exits with status 130.
-fn stop_on_interrupt(scratch: PathBuf) {
+/// way, waits for the workers to see the stop (told by the returned
+/// sender), removes the scratch folder, and exits with status 130.
+///
+/// The wait is what keeps the scratch folder from coming back: a worker
+/// whose check was just killed goes on to its next step, and a step that
+/// makes a folder (`create_dir_all`) would make the scratch folder again if
+/// it were already removed. Workers begin nothing once stopping, so they end
+/// within moments; [`WORKERS_STOP`] bounds the wait all the same.
+fn stop_on_interrupt(scratch: PathBuf) -> std::sync::mpsc::Sender<()> {
+    let (graded, grading_ended) = std::sync::mpsc::channel::<()>();
     let handler = move || {
         crate::isolation::stop_all();
+        // A message, or a sender dropped by a run that ended some other way.
+        let _ = grading_ended.recv_timeout(WORKERS_STOP);
         crate::cgroup::remove_all();
         remove_scratch(&scratch);
         eprintln!("error: interrupted; every check under way was stopped");
@@ -385,7 +397,12 @@ fn stop_on_interrupt(scratch: PathBuf) {
     // Only one handler per process; a second run in the same process keeps
     // the first, which stops the same checks.
     let _ = ctrlc::set_handler(handler);
+    graded
 }
+
+/// How long an interrupted grader waits for its workers to end before it
+/// removes the scratch folder regardless.
+const WORKERS_STOP: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Removes the scratch folder, trying again for a moment while a worker
 /// that has not yet seen the stop finishes the file it was writing.

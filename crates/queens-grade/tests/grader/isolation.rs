@@ -506,7 +506,8 @@ fn ctrl_c_stops_every_check_and_leaves_no_scratch_folder() {
     ] {
         arguments.push(examples.join(name).to_str().unwrap().to_owned());
     }
-    for wait in [1500, 4000] {
+    // Early (copying, building) and late (checks under way).
+    for wait in [600, 1500, 4000] {
         let grading = std::process::Command::new(env!("CARGO_BIN_EXE_queens-grade"))
             .args(&arguments)
             .env("TMPDIR", tmp.path())
