@@ -139,8 +139,9 @@ fn run(options: &Options) -> Result<(), String> {
             );
         }
         if options.seed_seconds > 0.0 && options.seed_sample > 0 {
-            let budget = Duration::try_from_secs_f64(options.seed_seconds).unwrap_or(Duration::MAX);
-            let (seed, solved) = measure_seed(&puzzles, budget, options.seed_sample)?;
+            let time_limit =
+                Duration::try_from_secs_f64(options.seed_seconds).unwrap_or(Duration::MAX);
+            let (seed, solved) = measure_seed(&puzzles, time_limit, options.seed_sample)?;
             let fast = measure_fast(&puzzles[..solved], 1, options.rounds)?;
             println!(
                 "  first {solved} puzzles, limit 1: seed {seed:>10.2}/s   fast {fast:>10.0}/s   fast/seed {:.0}",
@@ -197,14 +198,18 @@ fn measure_crate(puzzles: &[Puzzle], limit: usize, rounds: usize) -> Result<f64,
 }
 
 /// The seed solver's rate over the puzzles it solves, in order, until
-/// `budget` has passed or `most` are solved, its answers verified; and how
+/// `time_limit` has passed or `most` are solved, its answers verified; and how
 /// many it solved.
-fn measure_seed(puzzles: &[Puzzle], budget: Duration, most: usize) -> Result<(f64, usize), String> {
+fn measure_seed(
+    puzzles: &[Puzzle],
+    time_limit: Duration,
+    most: usize,
+) -> Result<(f64, usize), String> {
     let started = Clock::start();
     let mut answers = Vec::new();
     for puzzle in puzzles.iter().take(most) {
         answers.push(SeedSolver.solve(&puzzle.grid, 1).solutions);
-        if started.elapsed() >= budget {
+        if started.elapsed() >= time_limit {
             break;
         }
     }

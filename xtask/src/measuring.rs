@@ -1,6 +1,6 @@
 //! What the measuring tasks (`compare`, `growth`, `peers`) share, so that
 //! none reaches into another's insides: how a timed run repeats a fast
-//! search, the options they parse alike (runs, a budget of time), and board
+//! search, the options they parse alike (runs, a time limit), and board
 //! sizes written as `--n` reads them back.
 
 use std::time::Duration;
@@ -19,7 +19,7 @@ pub(crate) fn searches_per_run(seconds: f64) -> u64 {
 /// The most timed runs a cell may ask for.
 const MOST_RUNS: u32 = 1000;
 
-/// The longest budget, in seconds: a day.
+/// The longest time limit, in seconds: a day.
 const LONGEST_BUDGET: f64 = 86_400.0;
 
 /// Parses a number of runs, from 1 to [`MOST_RUNS`].
@@ -32,7 +32,7 @@ pub(crate) fn parse_runs(text: &str) -> Result<u32, String> {
     }
 }
 
-pub(crate) fn parse_budget(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_time_limit(text: &str) -> Result<Duration, String> {
     let (number, scale) = if let Some(millis) = text.strip_suffix("ms") {
         (millis, 1e-3)
     } else {
@@ -44,9 +44,11 @@ pub(crate) fn parse_budget(text: &str) -> Result<Duration, String> {
         .ok()
         .map(|value| value * scale)
         .filter(|seconds| seconds.is_finite() && *seconds > 0.0)
-        .ok_or_else(|| format!("'{text}' is not a budget (a positive time such as 2s or 500ms)"))?;
+        .ok_or_else(|| {
+            format!("'{text}' is not a time limit (a positive time such as 2s or 500ms)")
+        })?;
     if seconds > LONGEST_BUDGET {
-        return Err(format!("'{text}' is past a day, the longest budget"));
+        return Err(format!("'{text}' is past a day, the longest time limit"));
     }
     Ok(Duration::from_secs_f64(seconds))
 }
@@ -80,20 +82,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn budgets_and_runs_parse_or_say_why_not() {
-        assert_eq!(parse_budget("2s"), Ok(Duration::from_secs(2)));
-        assert_eq!(parse_budget("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_budget("1.5"), Ok(Duration::from_millis(1500)));
+    fn time_limits_and_runs_parse_or_say_why_not() {
+        assert_eq!(parse_time_limit("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_time_limit("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_time_limit("1.5"), Ok(Duration::from_millis(1500)));
         assert_eq!(
-            parse_budget("0s"),
-            Err("'0s' is not a budget (a positive time such as 2s or 500ms)".into())
+            parse_time_limit("0s"),
+            Err("'0s' is not a time limit (a positive time such as 2s or 500ms)".into())
         );
         assert_eq!(parse_runs("5"), Ok(5));
         assert_eq!(parse_runs("0"), Err("--runs must be at least 1".into()));
         assert_eq!(parse_runs("1001"), Err("--runs is at most 1000".into()));
         assert_eq!(
-            parse_budget("1e20"),
-            Err("'1e20' is past a day, the longest budget".into())
+            parse_time_limit("1e20"),
+            Err("'1e20' is past a day, the longest time limit".into())
         );
     }
 

@@ -82,8 +82,8 @@ fn bad_input_gets_one_line_and_status_2() {
         "error: unexpected argument '--frobnicate' found",
     );
     refused(
-        &["compare", "--budget", "1e20"],
-        "error: invalid value '1e20' for '--budget <BUDGET>': '1e20' is past a day, the longest budget",
+        &["compare", "--time-limit", "1e20"],
+        "error: invalid value '1e20' for '--time-limit <TIME_LIMIT>': '1e20' is past a day, the longest time limit",
     );
     for n in ["18446744073709551615", "1000000000000", "0..=200000000"] {
         let past = n.rsplit('=').next().unwrap();
@@ -115,7 +115,15 @@ fn bad_input_gets_one_line_and_status_2() {
 }
 
 /// A small, quick comparison.
-const SMALL: [&str; 7] = ["compare", "--n", "4..=7", "--runs", "1", "--budget", "10ms"];
+const SMALL: [&str; 7] = [
+    "compare",
+    "--n",
+    "4..=7",
+    "--runs",
+    "1",
+    "--time-limit",
+    "10ms",
+];
 
 #[test]
 fn a_full_disk_is_an_error_and_a_closed_pipe_is_not() {

@@ -126,9 +126,11 @@ pub trait Observer {
 }
 
 /// What a solver that walks no tree decides: the moves of the local search
-/// and the rules of the construction, for [`Observer::decided`].
+/// and the rules of the construction, for [`Observer::decided`]. A trace
+/// tells each as an event of its own (`{"event":"swap",…}`), so the tag is
+/// the trace's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "decision", rename_all = "kebab-case")]
+#[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Decision {
     /// The greedy start puts the queen of `square.row` on `square` although
     /// it is attacked: none of the `tries` columns it tried was free.

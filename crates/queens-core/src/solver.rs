@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Line, Square};
 use crate::error::Error;
@@ -23,8 +23,10 @@ use crate::watch::{Instrument, StopReason, Watch, WatchObserver, WatchReport};
 /// returning `Break` stops the search.
 pub type Sink<'a> = dyn FnMut(&[usize]) -> ControlFlow<()> + 'a;
 
-/// The order in which a solver emits its solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// The order in which a solver emits its solutions; named in kebab case
+/// (`row-major`) by [`fmt::Display`], [`std::str::FromStr`] and serde alike,
+/// so a tool that reads an order (an assignment, a flag) takes this type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Order {
     /// Rows top to bottom, columns left to right in each: solutions come in
@@ -70,6 +72,20 @@ impl fmt::Display for Order {
             Order::ColumnMajor => "column-major",
             Order::Unspecified => "unspecified",
         })
+    }
+}
+
+impl std::str::FromStr for Order {
+    type Err = String;
+
+    /// The order [`fmt::Display`] names `word`.
+    fn from_str(word: &str) -> Result<Self, Self::Err> {
+        [Order::RowMajor, Order::ColumnMajor, Order::Unspecified]
+            .into_iter()
+            .find(|order| order.to_string() == word)
+            .ok_or_else(|| {
+                format!("'{word}' is not an order: row-major, column-major or unspecified")
+            })
     }
 }
 
@@ -429,6 +445,18 @@ fn watched<S: Search, I: Observer>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_order_reads_back_the_name_it_is_written_as() {
+        for order in [Order::RowMajor, Order::ColumnMajor, Order::Unspecified] {
+            assert_eq!(order.to_string().parse::<Order>(), Ok(order));
+        }
+        assert_eq!("column-major".parse::<Order>(), Ok(Order::ColumnMajor));
+        assert_eq!(
+            "rows".parse::<Order>(),
+            Err("'rows' is not an order: row-major, column-major or unspecified".to_owned())
+        );
+    }
 
     #[test]
     fn order_keys() {

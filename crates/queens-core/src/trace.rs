@@ -70,48 +70,6 @@ pub enum Event {
         /// The queen attacking it along that line.
         attacker: Option<Square>,
     },
-    /// The greedy start settles for an attacked square.
-    Settle {
-        /// Where the queen goes.
-        square: Square,
-        /// How many columns were tried.
-        tries: usize,
-    },
-    /// The local search picks an attacked queen to move.
-    Repair {
-        /// Its row.
-        row: usize,
-        /// The attacking pairs on the board.
-        pairs: u64,
-    },
-    /// Two rows exchange their queens' columns.
-    Swap {
-        /// The two rows.
-        rows: [usize; 2],
-        /// Whether both queens landed unattacked.
-        clean: bool,
-        /// The attacking pairs after the swap.
-        pairs: u64,
-    },
-    /// The local search starts again.
-    Restart {
-        /// The tries since the last swap that helped.
-        tries: u64,
-    },
-    /// The rule a construction follows.
-    Rule {
-        /// The rule, in words.
-        rule: &'static str,
-    },
-    /// A construction fills a run of rows.
-    Run {
-        /// The first row filled.
-        first_row: usize,
-        /// The last row filled.
-        last_row: usize,
-        /// The first row's column; each next row's is two further.
-        first_col: usize,
-    },
     /// Every candidate of a level was tried: the search goes back.
     Backtrack {
         /// "row", "column" or "queen".
@@ -126,6 +84,10 @@ pub enum Event {
         /// The placement, `queens[row] = column`.
         queens: Vec<usize>,
     },
+    /// A local search's move or a construction's rule: the decision, told
+    /// with its own tag (`{"event":"swap",…}`). Untagged variants come last.
+    #[serde(untagged)]
+    Decided(Decision),
 }
 
 impl fmt::Display for Event {
@@ -174,17 +136,27 @@ impl fmt::Display for Event {
                 write!(f, "try {}: ", Spelled(*square))?;
                 write_attack(f, *conflict, *attacker)
             }
-            Event::Settle { square, tries } => write!(
+            Event::Backtrack { noun, depth } => write!(f, "backtrack from {noun} {depth}"),
+            Event::Solution { number, .. } => write!(f, "solution {number}"),
+            Event::Decided(decision) => decision.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decision::Settle { square, tries } => write!(
                 f,
                 "settle for {}: none of its {tries} tries found a free column",
                 Spelled(*square)
             ),
-            Event::Repair { row, pairs } => write!(
+            Decision::Repair { row, pairs } => write!(
                 f,
                 "repair row {row}: its queen is attacked, {pairs} attacking {} on the board",
                 plural(*pairs, "pair")
             ),
-            Event::Swap { rows, clean, pairs } => write!(
+            Decision::Swap { rows, clean, pairs } => write!(
                 f,
                 "swap rows {} and {}: {}, {pairs} attacking {} left",
                 rows[0],
@@ -192,17 +164,17 @@ impl fmt::Display for Event {
                 if *clean { "clean" } else { "fewer attacks" },
                 plural(*pairs, "pair")
             ),
-            Event::Restart { tries } => write!(
+            Decision::Restart { tries } => write!(
                 f,
                 "restart: {tries} tries without a helpful swap, every free queen comes off"
             ),
-            Event::Rule { rule } => write!(f, "rule: {rule}"),
-            Event::Run {
+            Decision::Rule { rule } => write!(f, "rule: {rule}"),
+            Decision::Run {
                 first_row,
                 last_row,
                 first_col,
             } if first_row == last_row => write!(f, "row {first_row}: col {first_col}"),
-            Event::Run {
+            Decision::Run {
                 first_row,
                 last_row,
                 first_col,
@@ -210,8 +182,6 @@ impl fmt::Display for Event {
                 f,
                 "rows {first_row} to {last_row}: every other col from col {first_col}"
             ),
-            Event::Backtrack { noun, depth } => write!(f, "backtrack from {noun} {depth}"),
-            Event::Solution { number, .. } => write!(f, "solution {number}"),
         }
     }
 }
@@ -260,22 +230,7 @@ fn plural(count: u64, noun: &str) -> String {
 
 impl From<Decision> for Event {
     fn from(decision: Decision) -> Self {
-        match decision {
-            Decision::Settle { square, tries } => Event::Settle { square, tries },
-            Decision::Repair { row, pairs } => Event::Repair { row, pairs },
-            Decision::Swap { rows, clean, pairs } => Event::Swap { rows, clean, pairs },
-            Decision::Restart { tries } => Event::Restart { tries },
-            Decision::Rule { rule } => Event::Rule { rule },
-            Decision::Run {
-                first_row,
-                last_row,
-                first_col,
-            } => Event::Run {
-                first_row,
-                last_row,
-                first_col,
-            },
-        }
+        Event::Decided(decision)
     }
 }
 
@@ -418,6 +373,40 @@ impl<F: FnMut(&Event, &[Square]) -> ControlFlow<()>> Observer for Tracer<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_decision_is_written_as_an_event_of_its_own() {
+        let swap = Event::from(Decision::Swap {
+            rows: [1, 5],
+            clean: true,
+            pairs: 2,
+        });
+        assert_eq!(
+            serde_json::to_string(&swap).unwrap(),
+            r#"{"event":"swap","rows":[1,5],"clean":true,"pairs":2}"#
+        );
+        let run = Event::from(Decision::Run {
+            first_row: 0,
+            last_row: 3,
+            first_col: 1,
+        });
+        assert_eq!(
+            serde_json::to_string(&run).unwrap(),
+            r#"{"event":"run","first_row":0,"last_row":3,"first_col":1}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Event::Backtrack {
+                noun: "row",
+                depth: 2
+            })
+            .unwrap(),
+            r#"{"event":"backtrack","noun":"row","depth":2}"#
+        );
+        assert_eq!(
+            swap.to_string(),
+            "swap rows 1 and 5: clean, 2 attacking pairs left"
+        );
+    }
 
     fn collect(events: &mut Vec<String>) -> impl FnMut(&Event, &[Square]) -> ControlFlow<()> + '_ {
         |event, _board| {

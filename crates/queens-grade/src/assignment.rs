@@ -129,29 +129,7 @@ pub(crate) enum Visibility {
 #[serde(deny_unknown_fields)]
 pub(crate) struct ProgramSettings {
     /// The order programs must print their solutions in.
-    pub order: OrderName,
-}
-
-/// An [`Order`] as an assignment names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OrderName {
-    /// Any order.
-    Unspecified,
-    /// Lexicographic order of `queens`.
-    RowMajor,
-    /// Lexicographic order of the transposed placement.
-    ColumnMajor,
-}
-
-impl From<OrderName> for Order {
-    fn from(name: OrderName) -> Self {
-        match name {
-            OrderName::Unspecified => Order::Unspecified,
-            OrderName::RowMajor => Order::RowMajor,
-            OrderName::ColumnMajor => Order::ColumnMajor,
-        }
-    }
+    pub order: Order,
 }
 
 /// How programs of one language are built and run.

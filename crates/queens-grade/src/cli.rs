@@ -13,7 +13,9 @@ use clap::{CommandFactory as _, Parser, Subcommand, ValueEnum};
 use indicatif::ProgressBar;
 use queens_conformance::{CHECKS, fresh_seed};
 
-use crate::assignment::{Assignment, DEFAULT, OrderName};
+use queens_core::Order;
+
+use crate::assignment::{Assignment, DEFAULT};
 use crate::grade::{Graded, Progress, grade, grader_binary};
 use crate::isolation::ResourceLimits;
 use crate::prepare::Workshop;
@@ -135,30 +137,12 @@ struct LimitedArgs {
 
 #[derive(Debug, clap::Args)]
 struct ProgramCheckArgs {
-    #[arg(long, value_enum)]
-    order: OrderArg,
+    #[arg(long)]
+    order: Order,
     #[arg(long)]
     output_mib: u64,
     #[arg(last = true, required = true)]
     command: Vec<OsString>,
-}
-
-/// The orders a program may be asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum OrderArg {
-    Unspecified,
-    RowMajor,
-    ColumnMajor,
-}
-
-impl From<OrderArg> for OrderName {
-    fn from(order: OrderArg) -> Self {
-        match order {
-            OrderArg::Unspecified => OrderName::Unspecified,
-            OrderArg::RowMajor => OrderName::RowMajor,
-            OrderArg::ColumnMajor => OrderName::ColumnMajor,
-        }
-    }
 }
 
 /// Runs the command line `arguments` (the program's name first).
@@ -184,7 +168,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::ProgramCheck(args) => {
             let program = Program {
                 command: args.command,
-                order: OrderName::from(args.order).into(),
+                order: args.order,
                 output_limit: args.output_mib << 20,
             };
             return queens_conformance::isolated::serve(&|| Box::new(program.clone()));

@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use queens_core::Order;
+
 use crate::assignment::{Assignment, Language};
 use crate::copy::copy_submission;
 use crate::isolation::{Job, ResourceLimits, SYSTEM_PATH, StopRules};
@@ -308,7 +310,7 @@ impl Workshop {
         let limits = &self.assignment.limits;
         let mut command: Vec<OsString> = vec![self.grader.clone().into(), "program-check".into()];
         command.push("--order".into());
-        command.push(order_word(self.assignment.program.order).into());
+        command.push(self.assignment.program.order.to_string().into());
         command.push("--output-mib".into());
         command.push(limits.output_mib.to_string().into());
         command.push("--".into());
@@ -377,7 +379,7 @@ impl Workshop {
     /// order when the assignment asks programs for none.
     fn not_for_programs(&self) -> Vec<(&'static str, &'static str)> {
         let mut skipped = NOT_FOR_PROGRAMS.to_vec();
-        if self.assignment.program.order == crate::assignment::OrderName::Unspecified {
+        if self.assignment.program.order == Order::Unspecified {
             skipped.push((
                 "order_is_documented",
                 "the assignment asks programs for no order",
@@ -414,15 +416,6 @@ fn build_limits(memory_mib: u64, limits: &crate::assignment::Limits) -> Resource
 /// A processor-time backstop for `seconds` of wall-clock time.
 pub(crate) fn cpu_backstop(seconds: f64) -> u64 {
     seconds.ceil() as u64 + 1
-}
-
-/// The word an order is passed to `program-check` as.
-fn order_word(order: crate::assignment::OrderName) -> &'static str {
-    match order {
-        crate::assignment::OrderName::Unspecified => "unspecified",
-        crate::assignment::OrderName::RowMajor => "row-major",
-        crate::assignment::OrderName::ColumnMajor => "column-major",
-    }
 }
 
 /// The values of the placeholders of a language's commands.

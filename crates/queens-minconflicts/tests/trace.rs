@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use queens_core::trace::{Event, Tracer};
-use queens_core::{Levels, Problem, Search, Square};
+use queens_core::{Decision, Levels, Problem, Search, Square};
 use queens_minconflicts::MinConflicts;
 
 /// Every event of the search of `problem` with `seed`.
@@ -36,10 +36,10 @@ fn explained_attacked_queens(events: &[Event]) -> usize {
             } => {
                 attacked.insert(*square, conflict.is_some());
             }
-            Event::Settle { square, .. } => {
+            Event::Decided(Decision::Settle { square, .. }) => {
                 explained += usize::from(attacked.remove(square) == Some(true));
             }
-            Event::Swap { rows, clean, .. } => {
+            Event::Decided(Decision::Swap { rows, clean, .. }) => {
                 let before = attacked.len();
                 attacked.retain(|square, hit| !(*hit && rows.contains(&square.row)));
                 explained += before - attacked.len();
@@ -85,13 +85,13 @@ fn no_queen_goes_on_an_attacked_square_without_a_decision_saying_why() {
 fn n_8_with_the_default_seed_settles_repairs_and_swaps() {
     let events = traced(&Problem::new(8), MinConflicts::DEFAULT_SEED);
     let count = |kind: fn(&Event) -> bool| events.iter().filter(|event| kind(event)).count();
-    let settles = count(|event| matches!(event, Event::Settle { .. }));
-    let repairs = count(|event| matches!(event, Event::Repair { .. }));
-    let swaps = count(|event| matches!(event, Event::Swap { .. }));
+    let settles = count(|event| matches!(event, Event::Decided(Decision::Settle { .. })));
+    let repairs = count(|event| matches!(event, Event::Decided(Decision::Repair { .. })));
+    let swaps = count(|event| matches!(event, Event::Decided(Decision::Swap { .. })));
     let places = count(|event| matches!(event, Event::Place { .. }));
     // Eight queens from the greedy start, and two more for every swap,
     // after each restart's eight again.
-    let restarts = count(|event| matches!(event, Event::Restart { .. }));
+    let restarts = count(|event| matches!(event, Event::Decided(Decision::Restart { .. })));
     assert_eq!(places, 8 * (restarts + 1) + 2 * swaps);
     assert!(settles > 0 && repairs >= swaps && swaps > 0);
 }

@@ -32,36 +32,36 @@ const MODES: [CompareMode; 2] = [CompareMode::Count, CompareMode::First];
 
 /// What the page measures: every registered solver and the counters'
 /// ladder, the default sizes, the page's modes, with the given runs and
-/// budget.
-pub(crate) fn plan(runs: u32, budget: Duration) -> Agenda {
+/// time limit.
+pub(crate) fn plan(runs: u32, time_limit: Duration) -> Agenda {
     Agenda {
         solvers: queens_solvers::FINDS_ALL.to_vec(),
         sizes: super::DEFAULT_SIZES.collect(),
         modes: MODES.to_vec(),
         ladder: Step::ALL.to_vec(),
         runs,
-        budget,
+        time_limit,
     }
 }
 
 /// What the page's second part measures: `first` on the large boards of
 /// `--large`, every solver, the two that find one solution included, so
 /// that the page shows where backtracking stops and what goes on.
-pub(crate) fn large_plan(runs: u32, budget: Duration) -> Agenda {
+pub(crate) fn large_plan(runs: u32, time_limit: Duration) -> Agenda {
     Agenda {
         solvers: queens_solvers::every().collect(),
         sizes: super::LARGE_SIZES.to_vec(),
         modes: vec![CompareMode::First],
         ladder: Vec::new(),
         runs,
-        budget,
+        time_limit,
     }
 }
 
 /// The heading of the page's second part.
 const LARGE_HEADING: &str = "# Large boards: one solution, backtracking against the construction and min-conflicts\n\n\
      The same as `cargo xtask compare --large`. Backtracking stops where its tree \
-     outgrows the budget or its arrays (64 columns for lookup and bitboard); the \
+     outgrows the time limit or its arrays (64 columns for lookup and bitboard); the \
      construction and min-conflicts find no more than one solution, and go on to a \
      million queens.\n\n";
 

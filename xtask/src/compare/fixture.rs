@@ -2,7 +2,7 @@
 //! the layouts: every registered solver and the whole ladder over the
 //! default sizes, with round times and statistics chosen so that each
 //! ratio the summary prints is known in advance, and the solvers dropping
-//! out where the budget stops them on a real run.
+//! out where the time limit stops them on a real run.
 
 use queens_bitboard::Step;
 
@@ -100,7 +100,7 @@ pub(super) fn report(lookup_up_to: usize) -> Report {
             profile: "release profile, opt-level 3".into(),
         },
         runs: 3,
-        budget_seconds: 2.0,
+        time_limit_seconds: 2.0,
         baseline: baseline.map(|index| solvers[index].name.clone()),
         solvers,
         sizes,
@@ -110,7 +110,7 @@ pub(super) fn report(lookup_up_to: usize) -> Report {
 }
 
 /// The cell of a solver at `n`: finished up to its largest board (and
-/// lookup up to `lookup_up_to`), predicted past the budget after.
+/// lookup up to `lookup_up_to`), predicted past the time limit after.
 fn solver_cell(
     n: usize,
     index: usize,
@@ -119,7 +119,7 @@ fn solver_cell(
 ) -> RawOutcome {
     let lookup = index == 4;
     if n > largest || (lookup && n > lookup_up_to) {
-        return RawOutcome::Skipped(SkipCause::Predicted, "predicted past the budget".into());
+        return RawOutcome::Skipped(SkipCause::Predicted, "predicted past the time limit".into());
     }
     let queens_placed = lookup_queens(n) * queens;
     let safety_checks = lookup_queens(n) * 10;
@@ -150,9 +150,9 @@ fn step_cell(n: usize, step: Step, factor: f64) -> RawOutcome<CounterFigures> {
 /// A synthetic first-mode report on the large boards of `--large`: every
 /// solver, the two that find one solution included. Lookup, the baseline,
 /// finds a first solution up to n = 32 (1,000 queens placed per column, 1 ms
-/// per thousand queens) and is predicted past the budget at 64; past 64 the
+/// per thousand queens) and is predicted past the time limit at 64; past 64 the
 /// lookup and bitboard solvers refuse the board and the others are
-/// predicted past the budget. The construction places n queens in 1 ns each
+/// predicted past the time limit. The construction places n queens in 1 ns each
 /// and min-conflicts places 2n in 10 ns each.
 pub(super) fn large_report() -> Report {
     let solvers: Vec<SolverSummary> = queens_solvers::every().map(SolverSummary::of).collect();
@@ -180,7 +180,7 @@ pub(super) fn large_report() -> Report {
             profile: "release profile, opt-level 3".into(),
         },
         runs: 3,
-        budget_seconds: 2.0,
+        time_limit_seconds: 2.0,
         baseline: baseline.map(|index| solvers[index].name.clone()),
         solvers,
         sizes,
@@ -210,14 +210,14 @@ fn large_cell(n: usize, name: &str) -> RawOutcome {
         "construct" => placed(n64, n as f64 * 1e-9, 0),
         "min-conflicts" => placed(2 * n64, n as f64 * 2e-8, 10 * n64),
         "naive" | "permutation" if n > 8 => {
-            RawOutcome::Skipped(SkipCause::Predicted, "predicted past the budget".into())
+            RawOutcome::Skipped(SkipCause::Predicted, "predicted past the time limit".into())
         }
         "lookup" | "bitboard" if n > 64 => RawOutcome::Skipped(
             SkipCause::Refused,
             format!("n = {n} is too large for the {name} solver, which accepts n up to 64"),
         ),
         _ if n > 32 => {
-            RawOutcome::Skipped(SkipCause::Predicted, "predicted past the budget".into())
+            RawOutcome::Skipped(SkipCause::Predicted, "predicted past the time limit".into())
         }
         _ => placed(1_000 * n64, n as f64 * 1e-3, 30_000 * n64),
     }

@@ -1,4 +1,4 @@
-//! Running the cells of a comparison, within a time budget.
+//! Running the cells of a comparison, within a time limit.
 //!
 //! Each cell (one solver, one mode, one board size) is timed on the silent
 //! path, `modes::answer` with [`Instrument::Off`], which compiles the
@@ -7,7 +7,7 @@
 //!
 //! # Budgets
 //!
-//! A cell may not run one search for longer than the budget. Before it runs,
+//! A cell may not run one search for longer than the time limit. Before it runs,
 //! its time is predicted from what the same solver took on smaller boards:
 //!
 //! - a solver that declares its workload (the naive generator: `C(n², n)`
@@ -20,7 +20,7 @@
 //! When no smaller board has been timed yet (`--n 12`, or a list with gaps),
 //! the smaller boards are timed first, one search each, from n = 4 up, for as
 //! long as each is itself predicted to fit: this calibration costs a fraction
-//! of the cell it protects. A cell predicted past the budget is skipped with
+//! of the cell it protects. A cell predicted past the time limit is skipped with
 //! the reason. A cell whose first search ran past it anyway is skipped too,
 //! and the search is not repeated. So a comparison never hangs: at worst one
 //! search per solver overshoots by the error of one prediction.
@@ -58,7 +58,7 @@ pub(crate) struct Agenda {
     /// Timed runs per cell.
     pub runs: u32,
     /// The most one search may take.
-    pub budget: Duration,
+    pub time_limit: Duration,
 }
 
 impl Agenda {
@@ -127,7 +127,7 @@ fn measure_all<S: Subject>(
         let mut timeline = Timeline::new(subject);
         for (slot, &n) in outcomes.iter_mut().zip(&plan.sizes) {
             progress.set_message(format!("n = {n} {}", timeline.subject.label()));
-            slot.push(timeline.cell(n, plan.runs, plan.budget));
+            slot.push(timeline.cell(n, plan.runs, plan.time_limit));
             progress.inc(1);
         }
     }
@@ -135,7 +135,7 @@ fn measure_all<S: Subject>(
 }
 
 /// What a comparison times: a registered solver asked one mode, or one
-/// step of the counters' ladder. The budget, the calibration and the
+/// step of the counters' ladder. The time limit, the calibration and the
 /// predictions are the same for both.
 trait Subject {
     /// What one separate run gives besides the time.
@@ -259,49 +259,49 @@ impl<S: Subject> Timeline<S> {
     }
 
     /// Measures the cell of board size `n`, or says why not.
-    fn cell(&mut self, n: usize, runs: u32, budget: Duration) -> RawOutcome<S::Figures> {
-        let budget_seconds = budget.as_secs_f64();
+    fn cell(&mut self, n: usize, runs: u32, time_limit: Duration) -> RawOutcome<S::Figures> {
+        let time_limit_seconds = time_limit.as_secs_f64();
         let problem = Problem::new(n);
         if let Some(refusal) = self.subject.refusal(&problem) {
             return RawOutcome::Skipped(SkipCause::Refused, refusal);
         }
         if !self.subject.linear() {
-            self.calibrate(n, budget_seconds);
+            self.calibrate(n, time_limit_seconds);
         }
         if let Some(prediction) = self.predict(n) {
-            if prediction.seconds > budget_seconds {
+            if prediction.seconds > time_limit_seconds {
                 return RawOutcome::Skipped(
                     SkipCause::Predicted,
                     format!(
-                        "{}, past the {} budget",
+                        "{}, past the {} time limit",
                         prediction.because,
-                        units::seconds(budget_seconds)
+                        units::seconds(time_limit_seconds)
                     ),
                 );
             }
         }
-        match self.measure(&problem, runs, budget_seconds) {
+        match self.measure(&problem, runs, time_limit_seconds) {
             Ok(outcome) => outcome,
             Err(error) => RawOutcome::Skipped(SkipCause::Refused, error),
         }
     }
 
-    /// Times and counts a cell that is predicted to fit in the budget.
+    /// Times and counts a cell that is predicted to fit in the time limit.
     fn measure(
         &mut self,
         problem: &Problem,
         runs: u32,
-        budget_seconds: f64,
+        time_limit_seconds: f64,
     ) -> Result<RawOutcome<S::Figures>, String> {
         let first_seconds = self.timed_run(problem, 1)?;
-        if first_seconds > budget_seconds {
+        if first_seconds > time_limit_seconds {
             self.seconds.insert(problem.n(), first_seconds);
             return Ok(RawOutcome::Skipped(
                 SkipCause::OverBudget,
                 format!(
-                    "the first search took {}, past the {} budget; not repeated",
+                    "the first search took {}, past the {} time limit; not repeated",
                     units::seconds(first_seconds),
-                    units::seconds(budget_seconds)
+                    units::seconds(time_limit_seconds)
                 ),
             ));
         }
@@ -325,8 +325,8 @@ impl<S: Subject> Timeline<S> {
 
     /// Times the smaller boards that have not been timed, from the largest
     /// timed one (or n = 4) up to `n`, one run each, while each is predicted
-    /// to fit in the budget.
-    fn calibrate(&mut self, n: usize, budget_seconds: f64) {
+    /// to fit in the time limit.
+    fn calibrate(&mut self, n: usize, time_limit_seconds: f64) {
         let start = self
             .seconds
             .range(..n)
@@ -335,7 +335,7 @@ impl<S: Subject> Timeline<S> {
         for size in start..n {
             if self
                 .predict(size)
-                .is_some_and(|prediction| prediction.seconds > budget_seconds)
+                .is_some_and(|prediction| prediction.seconds > time_limit_seconds)
             {
                 return;
             }
@@ -451,7 +451,7 @@ mod tests {
     use queens_core::{Observer, Order, Search, SolverInfo, Workload};
 
     /// A solver whose work grows by a factor of ten per board size and that
-    /// declares a workload; it answers nothing, which is all a budget needs.
+    /// declares a workload; it answers nothing, which is all a time limit needs.
     struct Exploding;
 
     impl Search for Exploding {
@@ -485,14 +485,14 @@ mod tests {
 
     static EXPLODING: Exploding = Exploding;
 
-    fn plan(sizes: Vec<usize>, modes: Vec<CompareMode>, budget: Duration) -> Agenda {
+    fn plan(sizes: Vec<usize>, modes: Vec<CompareMode>, time_limit: Duration) -> Agenda {
         Agenda {
             solvers: vec![&EXPLODING, queens_solvers::by_name("array").unwrap()],
             sizes,
             modes,
             ladder: Vec::new(),
             runs: 1,
-            budget,
+            time_limit,
         }
     }
 
@@ -504,7 +504,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tiny_budget_skips_cells_with_a_reason_and_never_hangs() {
+    fn a_tiny_time_limit_skips_cells_with_a_reason_and_never_hangs() {
         let start = Instant::now();
         // 10^30 steps would run for longer than the universe is old.
         let plan = plan(
@@ -527,7 +527,7 @@ mod tests {
             ),
             "{why}"
         );
-        assert!(why.ends_with("past the 5.00 ms budget"), "{why}");
+        assert!(why.ends_with("past the 5.00 ms time limit"), "{why}");
         let (cause, why) = reason(&count.rows[3].cells[0].outcome).unwrap();
         assert_eq!(cause, SkipCause::Refused);
         assert_eq!(
@@ -544,20 +544,20 @@ mod tests {
     }
 
     #[test]
-    fn a_first_search_past_the_budget_is_not_repeated() {
+    fn a_first_search_past_the_time_limit_is_not_repeated() {
         let mut timeline = Timeline::new(InMode {
             solver: &EXPLODING,
             mode: CompareMode::Count,
         });
         // With nothing timed, n = 4 is not predicted; its 10^4 steps take a
-        // few microseconds, which a zero budget cannot hold.
+        // few microseconds, which a zero time limit cannot hold.
         let outcome = timeline.cell(4, 3, Duration::ZERO);
         let RawOutcome::Skipped(SkipCause::OverBudget, why) = outcome else {
-            panic!("expected an over-budget skip, got {outcome:?}");
+            panic!("expected a skip past the time limit, got {outcome:?}");
         };
         assert!(why.starts_with("the first search took "), "{why}");
         assert!(
-            why.ends_with(", past the 0.00 ns budget; not repeated"),
+            why.ends_with(", past the 0.00 ns time limit; not repeated"),
             "{why}"
         );
     }

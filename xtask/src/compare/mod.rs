@@ -30,7 +30,7 @@ use self::measure::Agenda;
 use self::report::{CompareMode, Report, SolverSummary, assemble_ladder, baseline_of};
 use self::sizes::BoardSizes;
 use crate::machine::{Load, Machine};
-use crate::measuring::{parse_budget, parse_runs};
+use crate::measuring::{parse_runs, parse_time_limit};
 use crate::{Error, progress};
 
 /// The options of `cargo xtask compare`.
@@ -55,8 +55,8 @@ pub(crate) struct Args {
     pub runs: u32,
     /// The most one search may take, e.g. `2s`, `500ms` or `1.5` (seconds).
     /// A cell predicted or found to take longer is skipped with the reason.
-    #[arg(long, default_value = "2s", value_parser = parse_budget)]
-    pub budget: Duration,
+    #[arg(long, default_value = "2s", value_parser = parse_time_limit)]
+    pub time_limit: Duration,
     /// The output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
@@ -84,14 +84,14 @@ pub(crate) struct Args {
     pub write_docs: bool,
     /// Compares the two Sudoku solvers instead (seed 002's backtracking
     /// and the fast one) on the seed's puzzle and samples of the 17-clue
-    /// and hardest collections, each for --budget per set.
+    /// and hardest collections, each for --time-limit per set.
     #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "plot", "write_docs", "details"])]
     pub sudoku: bool,
 }
 
 /// The board sizes compared when `--n` is not given, and on the generated
 /// page. They start where the naive generator still finishes twice and end
-/// where lookup, the baseline, still finishes within the default budget,
+/// where lookup, the baseline, still finishes within the default time limit,
 /// past the n = 13 from which the ladder's threads outrun their start-up:
 /// nine columns, which fit a terminal.
 pub(crate) const DEFAULT_SIZES: RangeInclusive<usize> = 6..=14;
@@ -140,15 +140,15 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         eprintln!("warning: this build is not optimised, so its times mean little");
     }
     if args.sudoku {
-        let table = sudoku::run(&crate::workspace_root(), args.budget)?;
+        let table = sudoku::run(&crate::workspace_root(), args.time_limit)?;
         return match &args.out {
             Some(path) => crate::write_whole(path, &table),
             None => crate::print_out(&table),
         };
     }
     if args.write_docs {
-        let report = compare(&docs::plan(args.runs, args.budget));
-        let large = compare(&docs::large_plan(args.runs, args.budget));
+        let report = compare(&docs::plan(args.runs, args.time_limit));
+        let large = compare(&docs::large_plan(args.runs, args.time_limit));
         docs::write(&report, &large, &crate::workspace_root())?;
         crate::print_out(&render::terminal(&report, false))?;
         crate::print_out(&render::terminal(&large, false))?;
@@ -235,7 +235,7 @@ fn plan(args: &Args) -> Result<Agenda, Error> {
         modes,
         ladder,
         runs: args.runs,
-        budget: args.budget,
+        time_limit: args.time_limit,
     })
 }
 
@@ -260,7 +260,7 @@ pub(crate) fn compare(plan: &Agenda) -> Report {
         machine: Machine::detect(),
         load: load.end(),
         runs: plan.runs,
-        budget_seconds: plan.budget.as_secs_f64(),
+        time_limit_seconds: plan.time_limit.as_secs_f64(),
         baseline: baseline.map(|index| solvers[index].name.clone()),
         solvers,
         sizes: plan.sizes.clone(),

@@ -245,7 +245,7 @@ mod tests {
             modes: vec![CompareMode::Count],
             ladder: Step::ALL.to_vec(),
             runs: 1,
-            budget: Duration::from_secs(2),
+            time_limit: Duration::from_secs(2),
         });
         let svg = svg(&report).unwrap();
         let document = roxmltree::Document::parse(&svg).expect("the plot parses as XML");

@@ -149,7 +149,7 @@ fn preamble(report: &Report) -> String {
         report.machine,
         report.runs,
         if report.runs == 1 { "" } else { "s" },
-        units::seconds(report.budget_seconds),
+        units::seconds(report.time_limit_seconds),
         baseline_sentence(report),
         super::summary::load_verdict(report)
             .map_or_else(String::new, |verdict| format!("\n{verdict}"))
@@ -510,7 +510,7 @@ mod tests {
     use crate::compare::measure::Agenda;
     use crate::compare::report::CompareMode;
 
-    /// Every solver and the ladder at n = 6 and n = 30 with a budget of a
+    /// Every solver and the ladder at n = 6 and n = 30 with a time limit of a
     /// millisecond: the naive generator is skipped at 6, everything at 30.
     /// The ladder stops before its threads, whose start-up alone can take a
     /// millisecond on a busy machine.
@@ -521,7 +521,7 @@ mod tests {
             modes: vec![CompareMode::Count],
             ladder: queens_bitboard::Step::ALL[..3].to_vec(),
             runs: 1,
-            budget: Duration::from_millis(1),
+            time_limit: Duration::from_millis(1),
         })
     }
 

@@ -90,7 +90,7 @@ pub(crate) struct Report {
     /// Timed runs per cell; the table shows their median.
     pub runs: u32,
     /// The most one search may take, in seconds.
-    pub budget_seconds: f64,
+    pub time_limit_seconds: f64,
     /// The solvers compared, in registry order.
     pub solvers: Vec<SolverSummary>,
     /// The short name of the solver every speed-up is against: [`BASELINE`]
@@ -212,9 +212,9 @@ impl<F> Outcome<F> {
 pub(crate) enum SkipCause {
     /// The solver refused the problem: the board is larger than it accepts.
     Refused,
-    /// The search was predicted to take longer than the budget.
+    /// The search was predicted to take longer than the time limit.
     Predicted,
-    /// The first run took longer than the budget, so it was not repeated.
+    /// The first run took longer than the time limit, so it was not repeated.
     OverBudget,
 }
 

@@ -8,7 +8,7 @@
 //! `sudoku` crate as a peer, are measured by the benchmark package's
 //! `sudoku_throughput` example). Each solver solves each puzzle of a set in
 //! turn, every answer is checked to complete its givens, and passes over the
-//! set repeat until the budget is spent (at least one puzzle is always
+//! set repeat until the time limit is spent (at least one puzzle is always
 //! solved), so a slow solver on a hard set is measured on the puzzles it
 //! reached. The statistics are each solver's own, averaged per puzzle over
 //! the puzzles solved.
@@ -65,9 +65,9 @@ impl Cell {
     }
 }
 
-/// Runs the comparison with `budget` per solver and set, and returns the
+/// Runs the comparison with `time_limit` per solver and set, and returns the
 /// table.
-pub(crate) fn run(root: &Path, budget: Duration) -> Result<String, Error> {
+pub(crate) fn run(root: &Path, time_limit: Duration) -> Result<String, Error> {
     let mut cells = Vec::new();
     for (set, file) in SETS {
         let puzzles = load(&root.join(file))?;
@@ -75,7 +75,7 @@ pub(crate) fn run(root: &Path, budget: Duration) -> Result<String, Error> {
             if (set, solver.info().name) == (TOO_SLOW_FOR_SEED.0, "seed") {
                 continue;
             }
-            cells.push(measure(set, solver, &puzzles, budget)?);
+            cells.push(measure(set, solver, &puzzles, time_limit)?);
         }
     }
     Ok(table(&cells))
@@ -103,13 +103,13 @@ fn load(file: &Path) -> Result<Vec<Grid>, Error> {
         .collect()
 }
 
-/// Times `solver` over `puzzles` until `budget` is spent, checking every
+/// Times `solver` over `puzzles` until `time_limit` is spent, checking every
 /// answer.
 fn measure(
     set: &'static str,
     solver: &dyn SudokuSolver,
     puzzles: &[Grid],
-    budget: Duration,
+    time_limit: Duration,
 ) -> Result<Cell, Error> {
     let mut cell = Cell {
         set,
@@ -135,7 +135,7 @@ fn measure(
         }
         cell.solved += 1;
         add(&mut cell.stats, &outcome.stats);
-        if started.elapsed() >= budget {
+        if started.elapsed() >= time_limit {
             break;
         }
     }

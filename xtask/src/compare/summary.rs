@@ -90,10 +90,10 @@ pub(crate) fn terminal(report: &Report, below_details: bool) -> String {
         "--details prints every figure"
     };
     text.push_str(&wrap(&format!(
-        "Median of {} timed run{} per cell, {} budget per search; {figures}.",
+        "Median of {} timed run{} per cell, {} time limit per search; {figures}.",
         report.runs,
         plural(report.runs),
-        units::seconds(report.budget_seconds)
+        units::seconds(report.time_limit_seconds)
     )));
     for summary in summaries(report) {
         text.push('\n');
@@ -145,7 +145,7 @@ fn summarise(report: &Report, table: &ModeTable, baseline: usize) -> Summary {
             marks.push((step.name.clone(), step_marks(ladder, index), false));
         }
     }
-    let notes = notes(&marks, &base.name, report.budget_seconds);
+    let notes = notes(&marks, &base.name, report.time_limit_seconds);
     let mut rows: Vec<Row> = marks
         .into_iter()
         .map(|(label, marks, _)| Row {
@@ -218,7 +218,11 @@ fn mark_text(mark: Mark) -> String {
 
 /// The notes under the table: why cells are skipped, and what a time means
 /// in a row other than the baseline's. Each only when the table needs it.
-fn notes(rows: &[(String, Vec<Mark>, bool)], baseline: &str, budget_seconds: f64) -> Vec<String> {
+fn notes(
+    rows: &[(String, Vec<Mark>, bool)],
+    baseline: &str,
+    time_limit_seconds: f64,
+) -> Vec<String> {
     let skipped = |wanted: &[SkipCause]| {
         rows.iter()
             .flat_map(|(_, marks, _)| marks)
@@ -227,8 +231,8 @@ fn notes(rows: &[(String, Vec<Mark>, bool)], baseline: &str, budget_seconds: f64
     let mut causes = Vec::new();
     if skipped(&[SkipCause::Predicted, SkipCause::OverBudget]) {
         causes.push(format!(
-            "past the {} budget per search",
-            units::seconds(budget_seconds)
+            "past the {} time limit per search",
+            units::seconds(time_limit_seconds)
         ));
     }
     if skipped(&[SkipCause::Refused]) {
@@ -603,7 +607,7 @@ mod tests {
             row("n ="),
             ["n", "=", "6", "7", "8", "9", "10", "11", "12", "13", "14"]
         );
-        // naive: 100,000 times lookup's time, then past the budget.
+        // naive: 100,000 times lookup's time, then past the time limit.
         assert_eq!(
             row("naive"),
             [
@@ -624,7 +628,7 @@ mod tests {
         assert_eq!(row("lookup")[17..], ["391", "ms"]);
         assert!(row("bitboard")[1..].iter().all(|cell| cell == "3.0×"));
         assert!(
-            text.contains("— skipped: past the 2.00 s budget per search"),
+            text.contains("— skipped: past the 2.00 s time limit per search"),
             "{text}"
         );
     }
@@ -733,7 +737,7 @@ mod tests {
             ),
             "{text}"
         );
-        // lookup: 1 ms per column up to n = 32, then past the budget (64)
+        // lookup: 1 ms per column up to n = 32, then past the time limit (64)
         // and past its 64-column arrays (1,000 and up).
         assert_eq!(
             row("lookup"),
@@ -768,7 +772,7 @@ mod tests {
         );
         assert!(
             text.contains(
-                "— skipped: past the 2.00 s budget per search, or a board larger than the \
+                "— skipped: past the 2.00 s time limit per search, or a board larger than the \
                  solver accepts"
             ),
             "{text}"

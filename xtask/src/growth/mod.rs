@@ -53,7 +53,7 @@ pub(crate) struct Args {
     pub to: usize,
     /// The longest one count may be predicted to take, e.g. `60s`; a solver
     /// stops before the first size predicted past it.
-    #[arg(long, default_value = "120s", value_parser = crate::measuring::parse_budget)]
+    #[arg(long, default_value = "120s", value_parser = crate::measuring::parse_time_limit)]
     pub cap: Duration,
     /// Also writes docs/growth.md and docs/growth.svg (n = 4..=19).
     #[arg(long, conflicts_with = "to")]
