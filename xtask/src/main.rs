@@ -2,7 +2,8 @@
 //! pattern: a plain Rust program in the workspace, started by the alias in
 //! `.cargo/config.toml`, so no tool needs installing).
 //!
-//! One module per task:
+//! One module per task (a test checks that the tasks named here are the
+//! parser's):
 //!
 //! - [`browser_check`]: `cargo xtask browser-check`, the trace page of
 //!   `queens trace --html` opened in a headless Chromium and its counters
@@ -15,17 +16,23 @@
 //! - [`growth`]: `cargo xtask growth`, how the counts and the time to count
 //!   them grow with n, a rate fitted per solver, and the generated
 //!   `docs/growth.md`;
-//! - [`grade`]: `cargo xtask grade`, `new-submission` and `sandbox-check`,
-//!   thin aliases to the `queens-grade` crate;
+//! - [`grade`]: `cargo xtask grade`, `cargo xtask new-submission` and
+//!   `cargo xtask template-check`, thin aliases to the `queens-grade` crate
+//!   (the last makes a student's crate on the newest releases and tests it);
 //! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program,
 //!   and `cargo xtask peers --counter`, the fast counter against the textbook
-//!   C bitboard counter.
+//!   C bitboard counter;
+//! - [`sandbox_check`]: `cargo xtask sandbox-check`, the grader's jail
+//!   attacked by hostile submissions.
 //!
 //! A binary crate: this file parses the command line and hands it to the
 //! task; every task is a private module, so the compiler sees what no task
-//! uses, and each module's tests sit beside it. What the measuring tasks
-//! share lives in modules of its own: [`machine`] (where a timing ran, and
-//! how busy it was), [`progress`] and [`units`].
+//! uses, and each module's tests sit beside it. What the tasks share lives
+//! in modules of its own, never in another task's insides: [`measuring`]
+//! (how `compare`, `growth` and `peers` time a search and read their common
+//! options), [`plotting`] (what the plots of `compare` and `growth` share),
+//! [`machine`] (where a timing ran, and how busy it was), [`progress`] and
+//! [`units`].
 
 // The essay above is a map of the private modules for readers of
 // `cargo doc --document-private-items`: its links to them are meant.
@@ -218,5 +225,33 @@ pub(crate) mod generated {
             "{page} is stale: run `{command}`\n{}",
             problems.join("\n")
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use clap::CommandFactory as _;
+
+    #[test]
+    fn the_essay_names_every_task_of_the_parser_and_no_other() {
+        let essay: Vec<&str> = include_str!("main.rs")
+            .lines()
+            .filter_map(|line| line.strip_prefix("//!"))
+            .collect();
+        let essay = essay.join(" ");
+        let named: BTreeSet<&str> = essay
+            .split("`cargo xtask ")
+            .skip(1)
+            .filter_map(|rest| rest.split(['`', ' ']).next())
+            .filter(|task| *task != "<task>")
+            .collect();
+        let command = super::Cli::command();
+        let tasks: BTreeSet<&str> = command
+            .get_subcommands()
+            .map(clap::Command::get_name)
+            .collect();
+        assert_eq!(named, tasks);
     }
 }

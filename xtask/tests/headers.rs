@@ -54,3 +54,63 @@ fn every_rust_file_opens_with_a_doc_comment_saying_what_it_is_for() {
         "files without an opening //! comment: {bare:?}"
     );
 }
+
+/// The modules `root` declares (`mod name;`, public or not).
+fn declared_modules(root: &str) -> Vec<&str> {
+    root.lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let line = line
+                .strip_prefix("pub(crate) ")
+                .or_else(|| line.strip_prefix("pub "))
+                .unwrap_or(line);
+            line.strip_prefix("mod ")?.strip_suffix(';')
+        })
+        .collect()
+}
+
+/// Whether the `//!` essay of `root` links to module `name`, or to an item
+/// in it: `` [`name`] ``, `` [`name::Item`] ``, `` [`crate::name`] ``. The
+/// links themselves are checked by `cargo doc` with warnings denied, so a
+/// module renamed or removed breaks the build of the docs, and a module
+/// added without a line here breaks this test.
+fn essay_links(root: &str, name: &str) -> bool {
+    let essay: String = root
+        .lines()
+        .filter_map(|line| line.strip_prefix("//!"))
+        .collect();
+    [
+        format!("[`{name}`]"),
+        format!("[`{name}::"),
+        format!("[`crate::{name}`]"),
+        format!("[`crate::{name}::"),
+    ]
+    .iter()
+    .any(|link| essay.contains(link.as_str()))
+}
+
+#[test]
+fn every_crate_roots_essay_is_a_map_of_all_its_modules() {
+    let mut roots: Vec<PathBuf> = fs::read_dir(root().join("crates"))
+        .expect("crates/ reads")
+        .map(|entry| entry.expect("an entry reads").path().join("src/lib.rs"))
+        .collect();
+    roots.push(root().join("xtask/src/main.rs"));
+    let mut unmapped = Vec::new();
+    for path in &roots {
+        let text = fs::read_to_string(path).expect("a crate root reads");
+        for name in declared_modules(&text) {
+            if !essay_links(&text, name) {
+                unmapped.push(format!(
+                    "{}: {name}",
+                    path.strip_prefix(root()).unwrap_or(path).display()
+                ));
+            }
+        }
+    }
+    assert!(roots.len() > 15, "only {} crate roots", roots.len());
+    assert!(
+        unmapped.is_empty(),
+        "modules the crate's essay does not link to: {unmapped:?}"
+    );
+}

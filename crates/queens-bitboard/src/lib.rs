@@ -186,11 +186,10 @@
 //! Inside a frame every board at inner row `d` reads the same open
 //! squares and moves its diagonals by the same shift. [`count_lanes`]
 //! keeps the boards waiting at each inner row in a small queue and counts
-//! sixteen of them per pass, one per 32-bit lane of two 256-bit vectors (the `lanes`
-//! module; AVX2 where the processor has it, chosen at run time, portable
-//! Rust elsewhere, and the tests run both). A pass costs about the
-//! instructions of one step of the walk but places eight queens, and has
-//! no jump that depends on the board.
+//! sixteen of them per pass, one per 32-bit lane of two 256-bit vectors
+//! ([`lanes`]; AVX2 where the processor has it, chosen at run time, portable
+//! Rust elsewhere, and the tests run both). A pass places up to sixteen
+//! queens, one per lane, with no jump that depends on the board.
 //!
 //! ## The last rows
 //!
@@ -255,6 +254,26 @@
 //! wrap. `u64` holds Q(27) ≈ 2.3·10^17, the largest count known, 78 times
 //! over; at the growth of about 11 times per row, n = 29 would be the first
 //! total to pass it, centuries of counting away.
+//!
+//! # Where each part lives
+//!
+//! - [`search`](mod@search): [`Bitboard`], the solver of the model;
+//! - [`rules`]: one row's state as masks, and the rules a counting search
+//!   adds to the queens' own (the mirror's half row, a class's bounds);
+//! - [`walk`]: the counting walk, depth-first without a guess at what the
+//!   board holds, several searches interleaved in one loop;
+//! - [`count`]: the counters of one thread, one technique each;
+//! - [`classes`]: every solution and every class at once, after Takaken;
+//! - [`frames`]: the four edges' queens placed first, one frame per class;
+//! - [`lanes`]: sixteen searches abreast, one board per lane of a vector;
+//! - [`ladder`]: the counters as the steps that `cargo xtask compare` and
+//!   `growth` time side by side;
+//! - [`units`](mod@units): the search cut into work units that can be
+//!   counted apart, on any machine, and added up.
+
+// The essay above maps the private modules too, for whoever reads the code
+// (`cargo doc --document-private-items` follows its links).
+#![allow(rustdoc::private_intra_doc_links)]
 
 mod classes;
 mod count;

@@ -59,6 +59,9 @@
 //!   programs, written with serde, one value per line. Boards past
 //!   n = 1,000 are written only as `rows` or JSON, streamed: a drawn one
 //!   would be n² cells.
+//! - [`counter`]: `count` on the bitboard's parallel counter, the default
+//!   way a count runs and the fastest, with statistics it cannot keep said
+//!   so rather than made up;
 //! - [`shard`]: `count --shard I/K`, one shard of a count counted unit by
 //!   unit into a record that `merge` can recount, signed with a key when
 //!   one is given.

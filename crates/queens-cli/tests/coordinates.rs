@@ -12,40 +12,9 @@
 //! "col 5", a `(row ...` that is not a whole square name, a short pair
 //! `(R, C)` off the board, or another word for a diagonal.
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
+mod support;
 
-/// What a run printed, stdout and stderr, and its exit status.
-struct Run {
-    printed: String,
-    stderr: String,
-    status: Option<i32>,
-}
-
-/// Runs `queens` with `args` and `input` on stdin.
-fn queens(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the queens binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // The inputs are a few bytes: the pipe holds them without a thread.
-    stdin
-        .write_all(input.as_bytes())
-        .expect("the input is written");
-    drop(stdin);
-    let output = child.wait_with_output().expect("the queens binary runs");
-    let stdout = String::from_utf8(output.stdout).expect("stdout is UTF-8");
-    let stderr = String::from_utf8(output.stderr).expect("stderr is UTF-8");
-    Run {
-        printed: format!("{stdout}{stderr}"),
-        stderr,
-        status: output.status.code(),
-    }
-}
+use support::{Run, queens_reading};
 
 /// Words for a diagonal that are not the two the tool uses.
 const OTHER_DIAGONAL_WORDS: [&str; 10] = [
@@ -138,13 +107,10 @@ fn short_pairs(text: &str) -> Vec<(usize, usize)> {
 /// Runs `args` on `input` for an `n`×`n` board and asserts that every line
 /// it prints keeps the convention.
 fn assert_one_convention(args: &[&str], input: &str, n: usize) -> Run {
-    let run = queens(args, input);
-    assert!(
-        !run.printed.contains("panicked"),
-        "{args:?}: {}",
-        run.printed
-    );
-    for line in run.printed.lines() {
+    let run = queens_reading(args, input);
+    let printed = run.printed();
+    assert!(!printed.contains("panicked"), "{args:?}: {printed}");
+    for line in printed.lines() {
         let found = faults(line, n);
         assert!(found.is_empty(), "queens {args:?}: {line:?}: {found:?}");
     }
@@ -270,12 +236,12 @@ fn every_trace_names_squares_one_way() {
     ] {
         let run = assert_one_convention(&["trace", "4", "--algo", algo], "", 4);
         assert_eq!(run.status, Some(0), "{algo}");
-        assert!(run.printed.contains("place (row 0, col 1)\n"), "{algo}");
+        assert!(run.printed().contains("place (row 0, col 1)\n"), "{algo}");
         let run = assert_one_convention(&["trace", "5", "--algo", algo, "--queen", "2:2"], "", 5);
         assert_eq!(run.status, Some(0), "{algo}");
     }
     // The trace's two diagonal words are the ones `check` uses.
-    let trace = queens(&["trace", "4", "--algo", "array"], "").printed;
+    let trace = queens_reading(&["trace", "4", "--algo", "array"], "").printed();
     assert!(trace.contains("\nreject (row 1, col 1): attacked by (0, 0) on a diagonal\n"));
     assert!(trace.contains("\nreject (row 2, col 1): attacked by (1, 2) on an anti-diagonal\n"));
 }

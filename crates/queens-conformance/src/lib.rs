@@ -54,7 +54,8 @@
 //!
 //! # The checks
 //!
-//! In the order they run; [`checks`] documents each in full, and
+//! In the order they run (a test checks the names, groups and solvers
+//! against [`CHECKS`]); [`checks`] documents each in full, and
 //! `docs/grading.md` lists them with their groups (generated from
 //! [`CHECKS`]). "The reference" is [`reference`](mod@reference): every
 //! permutation of the columns, kept when [`validate`](queens_core::validate)
@@ -116,9 +117,22 @@
 //! fixtures into `data/` and compiled in: the suite needs nothing outside
 //! this crate.
 //!
+//! Where each part lives: the checks in [`checks`], over [`harness`] (the
+//! sizes, the entry points, what a run emitted and which question was
+//! asked) and [`scope`] (how far they count and list, and the seed); a
+//! stream compared with what it should be in [`compare`]; the facts in
+//! [`facts`]; the slow, obviously correct [`reference`](mod@reference) solver; random
+//! problems by proptest in [`random`]; the reused solver object's check in
+//! [`reuse`]; placements of any size judged in linear time by [`linear`];
+//! and one check in a process of its own in [`isolated`].
+//!
 //! The suite cannot stop a solver that never returns, nor survive one that
 //! overflows its stack: run untrusted solvers one check per process under a
 //! deadline, as `queens-grade` does through [`isolated`].
+
+// The essay above maps the private modules too, for whoever reads the code
+// (`cargo doc --document-private-items` follows its links).
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod checks;
 mod compare;
@@ -559,6 +573,30 @@ mod tests {
 
     use super::*;
     use crate::isolated::TooSlow;
+
+    #[test]
+    fn the_essays_table_lists_every_check_in_order_with_its_group_and_solvers() {
+        let rows: Vec<String> = include_str!("lib.rs")
+            .lines()
+            .filter_map(|line| line.strip_prefix("//! | `"))
+            .map(|row| {
+                let cells: Vec<&str> = row.splitn(4, " | ").collect();
+                cells[..3].join(" | ")
+            })
+            .collect();
+        let checks: Vec<String> = CHECKS
+            .iter()
+            .map(|check| {
+                format!(
+                    "{}` | {} | {}",
+                    check.name,
+                    check.group.name(),
+                    check.applies.name()
+                )
+            })
+            .collect();
+        assert_eq!(rows, checks);
+    }
 
     /// A solver that answers from the reference, with one fault raised the
     /// way the grader's adapter of a program raises it.

@@ -8,6 +8,8 @@
 //!   that names exactly which two queens attack each other;
 //! - [`problem`]: a board size with optional pre-placed queens, valid by
 //!   construction;
+//! - [`error`]: every way a request can be refused, as values, so that no
+//!   solver, mode or tool panics on bad input;
 //! - [`symmetry`]: the eight symmetries of the square and the canonical form
 //!   that seed 004 lists its twelve fundamental solutions by;
 //! - [`observer`]: the instrumentation hook, and the statistics (queens
@@ -17,6 +19,9 @@
 //! - [`generate`]: the steps a generate-then-test generator tells its
 //!   listeners (the solver, or a plain listing of the sequences);
 //! - [`modes`]: first, count, all and unique, built once on [`Solver`];
+//! - [`combinatorics`]: the exact binomial `C(n², n)`, the naive
+//!   generator's workload, by which the tools refuse work that would take
+//!   hours;
 //! - [`oeis`]: the known numbers of solutions (OEIS A000170 and A002562)
 //!   to n = 27, which every count is checked against;
 //! - [`watch`]: progress, a stop flag and a budget of queens for long

@@ -12,6 +12,13 @@
 //!
 //! # How
 //!
+//! - **One command line** ([`cli`]): `queens-grade grade`, `new-submission`,
+//!   `assignment` and `checks`, with the exit statuses from one list.
+//! - **Whatever the teacher names is found** ([`submission`]): a Rust crate
+//!   (a folder with `Cargo.toml`), a program (a source file, or a folder of
+//!   sources in one language), or a folder of them; each is copied into
+//!   scratch whole, headers and data files too, a link never followed
+//!   ([`copy`]).
 //! - **The assignment is the teacher's** ([`assignment`]): how far the checks
 //!   count, how the two groups of checks (correctness and instrumentation)
 //!   weigh, the time, memory and stack limits, the seed, and how each
@@ -35,7 +42,11 @@
 //!   plain-text protocol, inside `queens-grade program-check`. Both answer the
 //!   same request with the same report, so the grader cannot tell them apart.
 //! - **Reports for people and for gradebooks** ([`report`]): a table with
-//!   tabled, CSV, JSON and Gradescope's `results.json`.
+//!   tabled, CSV, JSON and Gradescope's `results.json`, what a process did
+//!   worded for a student to read ([`words`]).
+//! - **A student's first day** ([`template`]): `new-submission` makes a
+//!   crate whose `cargo test` runs the whole suite, with the verdicts the
+//!   grader gives.
 //!
 //! # Trust, and its limits
 //!

@@ -102,6 +102,17 @@
 //! does for n = 2 and 3 (at once) and for pre-placed queens no solution
 //! can keep. Pre-placed queens keep their rows and columns: the others are
 //! a permutation of the columns left, and no swap touches a pre-placed row.
+//!
+//! # Where each part lives
+//!
+//! [`board`]: one queen per row and the queens on each diagonal, so that
+//! whether a square is attacked, and what a swap would change, costs a few
+//! array reads; [`search`](mod@search): the greedy start, the repairs, the
+//! restarts and the end of the steps, told to an observer.
+
+// The essay above maps the private modules too, for whoever reads the code
+// (`cargo doc --document-private-items` follows its links).
+#![allow(rustdoc::private_intra_doc_links)]
 
 mod board;
 mod search;

@@ -15,10 +15,11 @@
 //! # Shards
 //!
 //! The work is `queens_bitboard`'s: the search by classes cut into work
-//! units, numbered the same way on every machine. A [`Scheme`] for a board
-//! of `n` and `K` shards picks how many rows a unit fixes (three, or more
-//! when `K` is large, so that each shard gets at least [`UNITS_PER_SHARD`]
-//! units) and deals the units round-robin: shard `i` counts the units
+//! units, numbered the same way on every machine. A [`Scheme`] ([`scheme`])
+//! for a board of `n` and `K` shards picks how many rows a unit fixes inside
+//! its frame ([`queens_bitboard::UNIT_ROWS`], or more when `K` is large, so
+//! that each shard gets at least [`UNITS_PER_SHARD`] units) and deals the
+//! units round-robin: shard `i` counts the units
 //! `i, i + K, i + 2K, ...`. Units next to each other in that numbering
 //! share their first queens and cost about the same, so dealing them in
 //! turn spreads each stretch of cheap or dear units over every shard.
@@ -43,17 +44,21 @@
 //! machine or version wrote them; a change to any of these is a new id, and
 //! the merge refuses to mix ids.
 //!
+//! How long a count will take is estimated before it starts
+//! ([`estimate`](mod@estimate)): a few seconds of sampling on the machine that
+//! asks, so that a job array can be sized to the time its scheduler allows.
+//!
 //! # Records
 //!
-//! A shard counts its units one by one ([`count_units`], each with the
-//! counter's own code) and keeps every unit's count. Its [`Record`] is one
-//! line of JSON: the board, the plan id, the shard and the shard count, the
-//! total and fundamental counts with the classes behind them, the seconds,
-//! the machine, the classes of each unit, and a SHA-256 checksum of all of
-//! that. A record that was cut short does not parse, one whose units, classes
+//! A shard counts its units one by one ([`count_units`], in [`count`], each
+//! with the counter's own code) and keeps every unit's count. Its
+//! [`Record`] ([`record`]) is one line of JSON: among its fields the board,
+//! the plan id, the shard and the shard count, the total and fundamental
+//! counts with the classes behind them, the classes of each unit, and a
+//! SHA-256 checksum of all of it. A record that was cut short does not parse, one whose units, classes
 //! and counts do not add up is refused, and one that was edited does not
 //! match its checksum: either way the merge refuses it by name. Tools write
-//! records whole or not at all (`queens-files`), so a shard killed at any
+//! records whole or not at all (`queens_toolkit::files`), so a shard killed at any
 //! moment leaves either no record or a complete one.
 //!
 //! # Proof against a node that lies, and storage others can write
@@ -61,7 +66,7 @@
 //! The checksum catches accidents, not intent: anyone can recompute it. Two
 //! further checks catch what it cannot:
 //!
-//! - **The recount** ([`recount`]): the merge draws a random fraction of
+//! - **The recount** ([`recount`], in [`verify`]): the merge draws a random fraction of
 //!   each record's units, at merge time and from the operating system's
 //!   randomness, counts them again and refuses the merge at the first unit
 //!   whose classes differ, naming the record and the unit. A node cannot
@@ -84,6 +89,10 @@
 //! names the missing shards in the form `sbatch --array=` takes
 //! ([`array_ranges`]). A record claiming more than [`MOST_SHARDS`] shards is
 //! refused before anything of that size is made.
+
+// The essay above maps the private modules too, for whoever reads the code
+// (`cargo doc --document-private-items` follows its links).
+#![allow(rustdoc::private_intra_doc_links)]
 
 mod count;
 mod estimate;

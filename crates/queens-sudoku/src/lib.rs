@@ -177,12 +177,23 @@
 //! with a smaller gain than the noise between runs (a few per cent) were
 //! kept when they made the code simpler, not for speed.
 //!
+//! # Where each part lives
+//!
+//! [`grid`]: the grid, read and written in one line or nine, and checked on
+//! the way in; [`solver`]: the trait both solvers implement and the
+//! statistics they keep; [`seed`](mod@seed): seed 002's solver, kept
+//! faithful; [`fast`]: the fast solver.
+//!
 //! # Errata of seed 002's Sudoku
 //!
 //! What the seed's `SolveSudoku` gets wrong (pseudocode in C's clothes, an
 //! `isSafe` never shown, givens never checked, the first solution only) is
 //! listed with every seed's errata in one place, `docs/algorithms.md`,
 //! "Errata", under seed 002's Sudoku; this crate keeps none of it.
+
+// The essay above maps the private modules too, for whoever reads the code
+// (`cargo doc --document-private-items` follows its links).
+#![allow(rustdoc::private_intra_doc_links)]
 
 mod fast;
 mod grid;

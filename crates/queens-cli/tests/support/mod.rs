@@ -67,6 +67,13 @@ pub(crate) struct Run {
     pub(crate) stderr: String,
 }
 
+impl Run {
+    /// Everything the run printed: stdout, then stderr.
+    pub(crate) fn printed(&self) -> String {
+        format!("{}{}", self.stdout, self.stderr)
+    }
+}
+
 /// Runs `queens` with `args` and waits for it.
 pub(crate) fn queens(args: &[impl AsRef<str>]) -> Run {
     queens_reading(args, "")
