@@ -12,8 +12,8 @@
 //!
 //! # How
 //!
-//! - **One command line** ([`cli`]): `queens-grade grade`, `new-submission`,
-//!   `assignment` and `checks`, with the exit statuses from one list.
+//! - **One command line** ([`cli`]): a function per subcommand over this
+//!   library, and the exit statuses from one list that `--help` prints.
 //! - **Whatever the teacher names is found** ([`submission`]): a Rust crate
 //!   (a folder with `Cargo.toml`), a program (a source file, or a folder of
 //!   sources in one language), or a folder of them; each is copied into
