@@ -12,9 +12,7 @@
 //! "col 5", a `(row ...` that is not a whole square name, a short pair
 //! `(R, C)` off the board, or another word for a diagonal.
 
-mod support;
-
-use support::{Run, queens_reading};
+use crate::support::{Run, queens_reading};
 
 /// Words for a diagonal that are not the two the tool uses.
 const OTHER_DIAGONAL_WORDS: [&str; 10] = [

@@ -6,8 +6,6 @@
 //! statistics of the library's own counted runs, and the count table of
 //! docs/comparison.md, which a test of xtask keeps true to the solvers.
 
-mod support;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -177,11 +175,11 @@ fn bad_input_gets_one_line_and_its_status() {
     for (args, line) in cases {
         assert_eq!(refused(args, 2), line, "queens {args:?}");
     }
-    let dir = support::scratch("race-device");
-    let Some(full) = support::device_node(&dir, "full", 1, 7) else {
+    let dir = crate::support::scratch("race-device");
+    let Some(full) = crate::support::device_node(&dir, "full", 1, 7) else {
         return;
     };
-    let full = support::arg(&full);
+    let full = crate::support::arg(&full);
     let (status, _, stderr) = queens(&["race", "5", "--algo", "lookup", "--html", &full]);
     assert_eq!(status, Some(74));
     assert_eq!(

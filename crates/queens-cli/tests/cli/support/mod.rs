@@ -1,9 +1,7 @@
 //! What every test of the `queens` command shares: the facts it checks
 //! against (OEIS counts, the seeds' boards), and the helpers that run the
 //! built binary and state what a run must look like (`answered`,
-//! `rejected`, ...). Each test file is one test binary and uses part of
-//! this, so what one file leaves unused is not dead.
-#![allow(dead_code, unused_imports)]
+//! `rejected`, ...).
 
 pub(crate) use std::fs;
 pub(crate) use std::io::{BufRead, BufReader};

@@ -4,9 +4,7 @@
 //! Every test runs the built binary and checks its exact output, its
 //! stderr and its exit status (helpers in `support`).
 
-mod support;
-
-use support::*;
+use crate::support::*;
 
 // Checking a placement
 
