@@ -449,7 +449,7 @@ mod tests {
         );
         assert_eq!(
             error("[program]\norder = \"diagonal\"\n"),
-            "a.toml: unknown variant `diagonal`, expected one of `unspecified`, `row-major`, `column-major`"
+            "a.toml: unknown variant `diagonal`, expected one of `row-major`, `column-major`, `unspecified`"
         );
     }
 }
