@@ -62,41 +62,34 @@
 //!
 //! Each technique has its own function, so that each shows its own gain;
 //! [`Step`] lists them as the rungs of a ladder, which `cargo xtask
-//! compare` times side by side. Their times against the C peer
-//! (`bitboard_mirror.c`, `gcc -O3 -march=native`, recursive, which mirrors
-//! with its `s` argument) at n = 17, from one session on the workspace's
-//! two-core machine: `cargo xtask peers --counter` runs the peer and the
-//! last rungs in one command, `examples/count.rs` each technique alone
-//! (`count 17 plain`, ..., `count 17 ends 2`), and the timings of every
-//! size live in the generated page `docs/growth.md` (`cargo xtask growth`):
+//! compare` times side by side. Each alone, on one thread, at n = 16 and
+//! 17 (`examples/count.rs`: `count 16 plain`, ..., `count 17 ends`), one
+//! run each on 2026-11-26 on the workspace's two-core machine with nothing
+//! else running (load 1.4 as the runs began, 1.2 as they ended); the
+//! timings of every size live in the generated page `docs/growth.md`
+//! (`cargo xtask growth`):
 //!
 //! | rung | technique | n = 16 | n = 17 |
 //! |---|---|---|---|
-//! | `bitboard` | [`count_plain`]: the whole tree | 8.07 s | — |
+//! | `bitboard` | [`count_plain`]: the whole tree | 8.26 s | — |
 //! | `+ mirror` | [`count_mirror`]: first-row queen in the left half, twice, and the middle once | 4.09 s | — |
-//! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together | 2.07 s | 14.2 s |
-//! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class | 2.26 s | 13.2 s |
-//! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: boards abreast | 830 ms | 5.34 s |
-//! | `+ last rows` | [`count_lanes`], [`Ends::Early`]: two rows ahead, the last two at once | 737 ms | 5.02 s |
+//! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together | 1.95 s | 13.6 s |
+//! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class | 1.93 s | 13.0 s |
+//! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: boards abreast | 629 ms | 4.23 s |
+//! | `+ last rows` | [`count_lanes`], [`Ends::Early`]: two rows ahead, the last two at once | 553 ms | 3.70 s |
 //!
-//! (Times on one thread from a first run of `cargo xtask growth` in this
-//! session, while other builds loaded the machine; the committed
-//! `docs/growth.md` is a later run under more load, which reaches n = 19
-//! on two threads.) In one run of `cargo xtask peers
-//! --counter` at a load of 4.3, the C peer took 39.7 s at n = 17, `+ last
-//! rows` 5.04 s (0.127 of it) and [`WorkUnits::count_parallel`] on two threads
-//! 2.58 s (0.065); the C peer took 22.6 s on a quiet machine in issue 21,
-//! which puts `+ last rows` near 0.22 there. The table predates the
-//! sixteen-lane pass (one pass written once for both kernels, the queues'
-//! bounds proved by masks: callgrind at n = 15, 766 to 452 million
-//! instructions): in two runs of `cargo xtask peers --counter` on
-//! 2026-11-26, load 1.6 as each began (the run itself), the C peer took
-//! 41.3 s and 41.7 s, `+ last rows` 3.73 s and 3.66 s (0.090 and 0.088),
-//! two threads 1.85 s both times (0.045, 0.044), n = 18 13.7 s and
-//! 13.5 s, n = 19 1.75 min both times. At n = 16 the instructions
-//! retired tell the same story without the clock (`valgrind --tool=callgrind`,
-//! n = 14): C peer 487 million, `+ symmetry` 396, `+ frames` 440, `+ lanes`
-//! 151, `+ last rows` 146.
+//! Against the C peer (`bitboard_mirror.c`, `gcc -O3 -march=native`,
+//! recursive, which mirrors with its `s` argument), `cargo xtask peers
+//! --counter` times the peer and the last rungs in one command. In two runs
+//! on the same machine that day the C peer took 41.3 s and 41.7 s at
+//! n = 17, `+ last rows` 3.73 s and 3.66 s (0.090 and 0.088 of it), and
+//! [`WorkUnits::count_parallel`] on two threads 1.85 s both times (0.045,
+//! 0.044); n = 18 took 13.7 s and 13.5 s, n = 19 1.75 min both times. The C
+//! peer took 22.6 s on a quiet machine in issue 21: the same "AMD EPYC" name
+//! may hide another host, which is why only ratios from one run are quoted.
+//! The instructions retired tell the same story without the clock
+//! (`valgrind --tool=callgrind`, n = 14, the same day): C peer 487 million,
+//! `+ symmetry` 396, `+ frames` 440, `+ lanes` 107, `+ last rows` 104.
 //!
 //! Three things make the counters fast: fewer nodes (the symmetries, the
 //! frames, the look ahead), cheaper nodes (the walk, then the lanes), and
@@ -207,16 +200,16 @@
 //! - **The host.** The workspace runs in a virtual machine whose processor
 //!   calls itself "AMD EPYC" (family 23, model 1: the hypervisor's generic
 //!   model) whatever the host behind it. `count 16 symmetry` took 0.80 s
-//!   in the run that wrote the earlier figures and 2.05 s of processor
-//!   time in this session, on an otherwise idle machine: the walk is
+//!   in one session and 1.95 s to 2.05 s of processor time in later ones,
+//!   on an otherwise idle machine: the walk is
 //!   limited by how many instructions a core retires (about 55 a step at
 //!   three a cycle), and cores differ in that.
-//! - **The load.** The C peer spends its time on jumps the processor
-//!   guesses wrong, and other programs' time slices disturb what the
-//!   predictor learnt: with two other builds running, `bitboard_mirror 17
-//!   s` took 41.7 s of processor time, against 22.6 s quiet in issue 21,
-//!   while `count 17 ends` took 5.0 s. The ratio to C falls as the load
-//!   rises, and times on every core measure the load more than the code.
+//! - **Not the load, as far as measured.** `bitboard_mirror 17 s` took
+//!   41.7 s of processor time with two other builds running, and 41.3 s
+//!   and 41.7 s with nothing else running (two runs of `cargo xtask peers
+//!   --counter` on 2026-11-26), against 22.6 s quiet in issue 21: the gap
+//!   is the host's. Times on every core still measure the load, since the
+//!   counter's threads then share the cores with it.
 //! - **Not the layout, here.** `.cargo/config.toml` aligns loops to 64
 //!   bytes; two binaries with different layouts (`queens count 16
 //!   --threads 1` and `count 16 symmetry`) took 2.07 s to 2.10 s and
