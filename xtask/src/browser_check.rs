@@ -49,7 +49,7 @@ const HEADLESS: [&str; 8] = [
     "--hide-scrollbars",
 ];
 /// The browser window the screenshot is taken in.
-const WINDOW: (u32, u32) = (1040, 660);
+const WINDOW: (u32, u32) = (1160, 680);
 /// How long one browser run may take before it is stopped.
 const BROWSER_DEADLINE: Duration = Duration::from_secs(90);
 

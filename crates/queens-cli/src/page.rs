@@ -341,7 +341,7 @@ mod tests {
             data["narration"],
             serde_json::json!([
                 "place (row 0, col 1)",
-                "reject (row 1, col 0): attacked by (0, 1) on an anti-diagonal",
+                "reject (row 1, col 0): attacked by (row 0, col 1) on an anti-diagonal",
                 "solution 1"
             ])
         );

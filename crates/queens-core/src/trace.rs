@@ -101,8 +101,9 @@ impl fmt::Display for Event {
                 attacker: Some(attacker),
             } => write!(
                 f,
-                "reject {}: attacked by {attacker} on {}",
+                "reject {}: attacked by {} on {}",
                 Spelled(*square),
+                Spelled(*attacker),
                 line.with_article()
             ),
             Event::Reject {
@@ -213,7 +214,12 @@ fn write_attack(
     match (conflict, attacker) {
         (None, _) => write!(f, "free"),
         (Some(line), Some(attacker)) => {
-            write!(f, "attacked by {attacker} on {}", line.with_article())
+            write!(
+                f,
+                "attacked by {} on {}",
+                Spelled(attacker),
+                line.with_article()
+            )
         }
         (Some(line), None) => write!(f, "attacked on {}", line.with_article()),
     }
@@ -437,7 +443,7 @@ mod tests {
             lines,
             [
                 "place (row 0, col 1)",
-                "reject (row 1, col 0): attacked by (0, 1) on an anti-diagonal",
+                "reject (row 1, col 0): attacked by (row 0, col 1) on an anti-diagonal",
                 "place (row 1, col 3)",
                 "backtrack from row 2",
                 "remove (row 1, col 3)",
@@ -503,7 +509,7 @@ mod tests {
                 "place (row 0, col 0)",
                 "mask of row 1: cols 2, 3 open",
                 "mask of row 2: no col open",
-                "try (row 1, col 1): attacked by (0, 0) on a diagonal",
+                "try (row 1, col 1): attacked by (row 0, col 0) on a diagonal",
                 "try (row 1, col 3): free",
                 "settle for (row 1, col 1): none of its 32 tries found a free column",
                 "repair row 1: its queen is attacked, 1 attacking pair on the board",

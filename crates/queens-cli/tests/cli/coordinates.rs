@@ -9,8 +9,9 @@
 //! notation `check` reads; pre-placed queens off the board, attacking, or
 //! refused; a trace), asserts each refusal's exact line, and scans every
 //! line printed for a square named any other way: a bare "column 5" or
-//! "col 5", a `(row ...` that is not a whole square name, a short pair
-//! `(R, C)` off the board, or another word for a diagonal.
+//! "col 5", a `(row ...` that is not a whole square name, a bare pair
+//! `(R, C)` (but in a generator's tested placement, listed as pairs of the
+//! board), or another word for a diagonal.
 
 use crate::support::{Run, queens_reading};
 
@@ -70,9 +71,18 @@ fn faults(line: &str, n: usize) -> Vec<String> {
             }
         }
     }
+    // A generator's tested placement is listed as pairs, `test (0, 0)
+    // (1, 2) ...: a solution`, where a name for each square would run past
+    // any terminal's width; its pairs must be squares of the board. Any
+    // other bare pair is a square named without saying which is the row.
+    let placement = line.starts_with("test (");
     for (row, col) in short_pairs(&rest) {
         if row >= n || col >= n {
             faults.push(format!("({row}, {col}) is no square of the {n}×{n} board"));
+        } else if !placement {
+            faults.push(format!(
+                "a bare pair ({row}, {col}) where a square's name belongs"
+            ));
         }
     }
     faults
@@ -90,7 +100,8 @@ fn full_name(text: &str) -> Option<usize> {
         .then(|| "(row , col )".len() + row.len() + col.len())
 }
 
-/// The short pairs `(R, C)` in `text`, as the trace names an attacker.
+/// The bare pairs `(R, C)` in `text`: a square named without saying which
+/// number is the row.
 fn short_pairs(text: &str) -> Vec<(usize, usize)> {
     text.split('(')
         .skip(1)
@@ -240,8 +251,10 @@ fn every_trace_names_squares_one_way() {
     }
     // The trace's two diagonal words are the ones `check` uses.
     let trace = queens_reading(&["trace", "4", "--algo", "array"], "").printed();
-    assert!(trace.contains("\nreject (row 1, col 1): attacked by (0, 0) on a diagonal\n"));
-    assert!(trace.contains("\nreject (row 2, col 1): attacked by (1, 2) on an anti-diagonal\n"));
+    assert!(trace.contains("\nreject (row 1, col 1): attacked by (row 0, col 0) on a diagonal\n"));
+    assert!(
+        trace.contains("\nreject (row 2, col 1): attacked by (row 1, col 2) on an anti-diagonal\n")
+    );
 }
 
 #[test]
@@ -254,6 +267,10 @@ fn the_scan_finds_each_other_way_of_naming_a_square() {
     assert_eq!(
         faults("queens at (row 1, col 2) and (3, 4) share a \\ diagonal", 4),
         ["says '\\ diagonal'", "(3, 4) is no square of the 4×4 board"]
+    );
+    assert_eq!(
+        faults("attacked by (1, 2) on a diagonal", 4),
+        ["a bare pair (1, 2) where a square's name belongs"]
     );
     assert_eq!(
         faults("at (row 1, 2)", 4),

@@ -97,17 +97,17 @@ fn a_trace_narrates_seed_001s_search_of_four_queens() {
         head,
         [
             "place (row 0, col 0)",
-            "reject (row 1, col 0): attacked by (0, 0) on a column",
-            "reject (row 1, col 1): attacked by (0, 0) on a diagonal",
+            "reject (row 1, col 0): attacked by (row 0, col 0) on a column",
+            "reject (row 1, col 1): attacked by (row 0, col 0) on a diagonal",
             "place (row 1, col 2)",
-            "reject (row 2, col 0): attacked by (0, 0) on a column",
-            "reject (row 2, col 1): attacked by (1, 2) on an anti-diagonal",
-            "reject (row 2, col 2): attacked by (0, 0) on a diagonal",
-            "reject (row 2, col 3): attacked by (1, 2) on a diagonal",
+            "reject (row 2, col 0): attacked by (row 0, col 0) on a column",
+            "reject (row 2, col 1): attacked by (row 1, col 2) on an anti-diagonal",
+            "reject (row 2, col 2): attacked by (row 0, col 0) on a diagonal",
+            "reject (row 2, col 3): attacked by (row 1, col 2) on a diagonal",
             "backtrack from row 2",
             "remove (row 1, col 2)",
             "place (row 1, col 3)",
-            "reject (row 2, col 0): attacked by (0, 0) on a column",
+            "reject (row 2, col 0): attacked by (row 0, col 0) on a column",
         ]
     );
     assert!(trace.contains(
@@ -151,14 +151,14 @@ fn every_k_steps_the_board_so_far_is_drawn() {
     assert_eq!(
         run.answered(),
         "place (row 0, col 0)\n\
-         reject (row 1, col 0): attacked by (0, 0) on a column\n\
-         reject (row 1, col 1): attacked by (0, 0) on a diagonal\n\
+         reject (row 1, col 0): attacked by (row 0, col 0) on a column\n\
+         reject (row 1, col 1): attacked by (row 0, col 0) on a diagonal\n\
          \x20   1 - - -\n\
          place (row 1, col 2)\n\
-         reject (row 2, col 0): attacked by (0, 0) on a column\n\
-         reject (row 2, col 1): attacked by (1, 2) on an anti-diagonal\n\
+         reject (row 2, col 0): attacked by (row 0, col 0) on a column\n\
+         reject (row 2, col 1): attacked by (row 1, col 2) on an anti-diagonal\n\
          \x20   1 3 - -\n\
-         reject (row 2, col 2): attacked by (0, 0) on a diagonal\n\
+         reject (row 2, col 2): attacked by (row 0, col 0) on a diagonal\n\
          \n\
          stopped by --limit after 7 steps, before the search ended; so far:\n\
          \x20 solutions:     0\n\
