@@ -235,14 +235,8 @@ fn every_message_names_squares_one_way() {
 
 #[test]
 fn every_trace_names_squares_one_way() {
-    for algo in [
-        "naive",
-        "permutation",
-        "matrix",
-        "array",
-        "lookup",
-        "bitboard",
-    ] {
+    for solver in queens_solvers::FINDS_ALL {
+        let algo = solver.info().name;
         let run = assert_one_convention(&["trace", "4", "--algo", algo], "", 4);
         assert_eq!(run.status, Some(0), "{algo}");
         assert!(run.printed().contains("place (row 0, col 1)\n"), "{algo}");
