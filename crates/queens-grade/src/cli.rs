@@ -327,11 +327,12 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         None => &LinePerSubmission,
     };
     let grading = grade(&workshop, &submissions, seed, jobs, progress);
+    // Every worker has ended: an interrupt from now on removes the scratch
+    // folder at once, with nothing left to make it again.
+    let _ = grading_ended.send(());
     if crate::isolation::stopping() {
         // Interrupted: the handler is stopping the run and will exit; a
         // report of a half-graded class must not come out before it does.
-        // Every worker has ended: the scratch folder can go.
-        let _ = grading_ended.send(());
         loop {
             std::thread::park();
         }
