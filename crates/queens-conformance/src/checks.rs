@@ -41,7 +41,7 @@ use crate::harness::{
     Bounds, Entry, ask, asked, collect, collect_via, counted, declares_at_least, emitted_until,
     fresh, run_past_max_n,
 };
-use crate::{Finding, MakeSolver, Scope, facts, linear, random, reference, reuse};
+use crate::{Finding, MakeSolver, Scope, facts, random, reference, reuse};
 
 /// The questions of [`queens_core::modes`], as announcements and messages
 /// name them.
@@ -118,9 +118,9 @@ pub fn solutions_are_valid(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let problems = sample_problems(Bounds::of(scope));
     let mut emitted = 0;
     for problem in &problems {
-        let solutions = collect(solver, problem)?;
-        compare::all_valid(problem, &solutions)?;
-        emitted += solutions.len();
+        // Every solution is read as it comes (the harness's `fresh`): the
+        // first that is not one ends the check naming it.
+        emitted += collect(solver, problem)?.len();
     }
     something_to_judge(&problems, emitted)?;
     Ok(summary(&problems))
@@ -805,11 +805,11 @@ pub fn first_solution_is_valid(make: MakeSolver<'_>, _scope: &Scope) -> Finding 
 }
 
 /// Asks `solver` for the first solution of `problem`, which has some: it
-/// must find one, valid and keeping the pre-placed queens.
+/// must find one (valid and keeping the pre-placed queens, as the harness
+/// reads every solution).
 fn found_valid(solver: &dyn Solver, problem: &Problem) -> Result<(), String> {
     match ask(problem, FIRST, |problem| modes::first(solver, problem))? {
-        Some(queens) => linear::validate_for(problem, &queens)
-            .map_err(|fault| format!("{problem}: the solution found is not one: {fault}")),
+        Some(_) => Ok(()),
         None => Err(format!(
             "{problem}: no solution found, though there are some"
         )),

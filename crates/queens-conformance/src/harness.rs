@@ -1,28 +1,24 @@
 //! How the checks drive a solver: the board sizes they go up to, the three
 //! entry points of [`Solver`], collecting what a run emits, and remembering
-//! which question about which problem was being asked, so that a panic can
-//! be reported with it and a grader that kills a check at its deadline can
-//! say what it was doing.
+//! which question about which problem was being asked, so that a panic, a
+//! crash or a timeout can be reported with it.
 //!
 //! Every call of the solver's code goes through [`watched`], which keeps
-//! that question, announces it on stderr when a grader asked for it
-//! ([`announce_questions`]), refuses a question past the board size a
-//! grader found too slow ([`stop_before`]), and notes how a panic that
-//! escapes the solver must be judged ([`caught`]).
+//! that question ([`last_question`]), refuses a question past the board
+//! size a grader found too slow ([`stop_before`]), and notes how a panic
+//! that escapes the solver must be judged ([`caught`]).
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::fmt;
-use std::io::Write as _;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use queens_core::{Error, Problem, Sink, Solver, Stats};
+use queens_core::{Error, Finds, Observer, Problem, Sink, Solver, SolverInfo, Stats};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{MakeSolver, ProgramFault, Scope, Status, reference};
+use crate::{Fault, MakeSolver, Scope, Status, reference};
 
 /// Where a submission ran out of time: no question about a board of
 /// `from_n` or more is asked after it.
@@ -36,10 +32,6 @@ pub struct TooSlow {
     /// solutions".
     pub why: String,
 }
-
-/// The start of the line a child writes on stderr before each question it
-/// asks the solver, followed by the board size, a space, and the question.
-pub const SOLVING_MARK: &str = "queens-conformance is asking: ";
 
 /// The largest board sizes the checks use for one solver, from the
 /// [`Scope`]: what the teacher asks, whatever the solver declares. Only the
@@ -104,8 +96,10 @@ pub(crate) fn declares_at_least(
     }
 }
 
-/// The three entry points of [`Solver`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The three entry points of [`Solver`], named on a grader's pipe as
+/// `solve`, `counted` and `observed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub(crate) enum Entry {
     /// [`Solver::solve`], the silent run.
     Solve,
@@ -134,27 +128,16 @@ thread_local! {
     /// The question the current thread's solver call is working on. It is
     /// set before each call and deliberately left set when the call panics,
     /// so that [`crate::run_check`] can say where the solver gave up.
-    static SOLVING: RefCell<Option<String>> = const { RefCell::new(None) };
+    static SOLVING: RefCell<Option<(usize, String)>> = const { RefCell::new(None) };
     /// How the check must end since a panic escaped a solver call, or a
     /// question was not asked: the status [`caught`] or [`not_reached`]
     /// noted, if any.
     static FAULT: Cell<Option<Status>> = const { Cell::new(None) };
 }
 
-/// Whether each question is announced on stderr: set by a check process
-/// ([`crate::isolated::serve`]), so that its grader can name the question
-/// that was under way when it killed the process.
-static ANNOUNCE: AtomicBool = AtomicBool::new(false);
-
 /// The board size from which questions are not asked, and why: set by a
 /// check process from its request.
 static STOP_BEFORE: Mutex<Option<TooSlow>> = Mutex::new(None);
-
-/// Announces every question on stderr from now on, one line each:
-/// [`SOLVING_MARK`], the board size, a space, and the question.
-pub(crate) fn announce_questions() {
-    ANNOUNCE.store(true, Ordering::Relaxed);
-}
 
 /// Asks no question about a board of `too_slow.from_n` or more from now on:
 /// such a question ends the check as [`Status::NotReached`].
@@ -195,23 +178,78 @@ fn solving<T>(problem: &Problem, what: &str, question: impl FnOnce(&Problem) -> 
 }
 
 /// Runs `work`, a call of the solver's code about a board of size `n`,
-/// remembering (and announcing, when asked) `what` it is about.
+/// remembering `what` it is about.
 fn watched<T>(n: usize, what: String, work: impl FnOnce() -> T) -> T {
-    if ANNOUNCE.load(Ordering::Relaxed) {
-        // One write per line, so that a line is never split by the
-        // solver's own output; a failed write only loses the announcement.
-        let _ = std::io::stderr().write_all(format!("{SOLVING_MARK}{n} {what}\n").as_bytes());
-    }
-    SOLVING.with_borrow_mut(|solving| *solving = Some(what));
+    SOLVING.with_borrow_mut(|solving| *solving = Some((n, what)));
     let answer = work();
     forget_problem();
     answer
 }
 
-/// A fresh solver object from `make`: the solver's own code too, so a panic
-/// in it is the solver's crash.
+/// A fresh solver object from `make` (the solver's own code too, so a panic
+/// in it is the solver's crash), whose every solution is read before a
+/// check counts it ([`Validated`]).
 pub(crate) fn fresh(make: MakeSolver<'_>) -> Box<dyn Solver> {
-    watched(0, "making a solver object".to_owned(), make)
+    Box::new(Validated(watched(
+        0,
+        "making a solver object".to_owned(),
+        make,
+    )))
+}
+
+/// A solver whose every solution is checked against its problem on its way
+/// to the sink: one queen per row, each on the board, no two attacking, the
+/// pre-placed queens kept. A placement that is not a solution ends the
+/// check as a wrong answer naming it, whatever the check was counting, so
+/// that no check counts lines it has not read (a program printing `0 0 0 0`
+/// without end passes nothing).
+struct Validated(Box<dyn Solver>);
+
+impl Validated {
+    /// `sink`, behind the check of each solution of `problem`.
+    fn checking<'a>(
+        problem: &'a Problem,
+        sink: &'a mut Sink<'_>,
+    ) -> impl FnMut(&[usize]) -> ControlFlow<()> + 'a {
+        move |queens| {
+            if let Err(fault) = crate::linear::validate_for(problem, queens) {
+                std::panic::resume_unwind(Box::new(Fault {
+                    status: Status::Fail,
+                    message: format!("{} is not a solution: {fault}", placement(queens)),
+                }));
+            }
+            sink(queens)
+        }
+    }
+}
+
+impl Solver for Validated {
+    fn info(&self) -> SolverInfo {
+        self.0.info()
+    }
+
+    fn finds(&self) -> Finds {
+        self.0.finds()
+    }
+
+    fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), Error> {
+        self.0.solve(problem, &mut Self::checking(problem, sink))
+    }
+
+    fn solve_counted(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<Stats, Error> {
+        self.0
+            .solve_counted(problem, &mut Self::checking(problem, sink))
+    }
+
+    fn solve_observed(
+        &self,
+        problem: &Problem,
+        observer: &mut dyn Observer,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), Error> {
+        self.0
+            .solve_observed(problem, observer, &mut Self::checking(problem, sink))
+    }
 }
 
 /// Asks `question` (a mode of [`queens_core::modes`], say, described by
@@ -306,6 +344,14 @@ pub(crate) fn emitted_until(
     Ok(emitted)
 }
 
+/// The question the solver was last asked and has not answered: the board
+/// size and the question ("n = 11, asked for every solution"), left set by
+/// a call that unwound, so that a judge can say where its solver ran out of
+/// time.
+pub(crate) fn last_question() -> Option<(usize, String)> {
+    SOLVING.with_borrow(Clone::clone)
+}
+
 /// Forgets the problem being solved, before a check starts.
 pub(crate) fn forget_problem() {
     SOLVING.with_borrow_mut(|solving| *solving = None);
@@ -325,21 +371,18 @@ pub(crate) fn failure_status() -> Status {
 
 /// Judges a panic that escaped a solver call and was caught by a check or
 /// by [`crate::run_check`]: notes the status the check must end with and
-/// returns the message, which names the question being asked. A program's
-/// fault ([`ProgramFault`]) is the program's, in its own words; a question
-/// not asked is [`Status::NotReached`]; anything else is the solver's crash.
+/// returns the message, which names the question being asked. A [`Fault`]
+/// (a solver in another process that crashed, ran out of time or printed
+/// garbage) is judged as its owner says, in its own words; a question not
+/// asked is [`Status::NotReached`]; anything else is the solver's crash.
 pub(crate) fn caught(payload: Box<dyn Any + Send>) -> String {
-    let question = SOLVING.with_borrow(Clone::clone);
-    let (status, message) = if let Some(fault) = payload.downcast_ref::<ProgramFault>() {
-        let status = if fault.crashed {
-            Status::Crash
-        } else {
-            Status::Fail
+    let question = SOLVING.with_borrow(|solving| solving.as_ref().map(|(_, what)| what.clone()));
+    let (status, message) = if let Some(fault) = payload.downcast_ref::<Fault>() {
+        let message = match question {
+            Some(question) => format!("{question}: {}", fault.message),
+            None => fault.message.clone(),
         };
-        (
-            status,
-            format!("{}: {}", question.unwrap_or_default(), fault.message),
-        )
+        (fault.status, message)
     } else if let Some(NotAsked(message)) = payload.downcast_ref::<NotAsked>() {
         (Status::NotReached, message.clone())
     } else {
@@ -358,7 +401,7 @@ pub(crate) fn caught(payload: Box<dyn Any + Send>) -> String {
 }
 
 /// The text of a panic's payload.
-fn panic_text(payload: &(dyn Any + Send)) -> String {
+pub(crate) fn panic_text(payload: &(dyn Any + Send)) -> String {
     if let Some(text) = payload.downcast_ref::<&str>() {
         (*text).to_owned()
     } else if let Some(text) = payload.downcast_ref::<String>() {
@@ -394,6 +437,25 @@ pub(crate) fn collect(solver: &dyn Solver, problem: &Problem) -> Result<Vec<Vec<
     collect_via(solver, problem, Entry::Solve).map(|(solutions, _)| solutions)
 }
 
+/// A placement as a message shows it: whole up to 16 queens (`[1, 3, 0,
+/// 2]`), otherwise its first eight and last two columns and its size.
+pub(crate) fn placement(queens: &[usize]) -> String {
+    if queens.len() <= 16 {
+        return format!("{queens:?}");
+    }
+    let first: Vec<String> = queens[..8].iter().map(usize::to_string).collect();
+    let last: Vec<String> = queens[queens.len() - 2..]
+        .iter()
+        .map(usize::to_string)
+        .collect();
+    format!(
+        "[{}, …, {}] ({} queens)",
+        first.join(", "),
+        last.join(", "),
+        queens.len()
+    )
+}
+
 /// The message for a solver that refused a problem it should have solved.
 pub(crate) fn refused(problem: &Problem, error: &Error) -> String {
     format!("{problem}: the solver refused it: {error}")
@@ -420,6 +482,16 @@ mod tests {
         assert_eq!(
             counted(12, "fundamental solution"),
             "12 fundamental solutions"
+        );
+    }
+
+    #[test]
+    fn long_placements_are_cut_in_messages() {
+        assert_eq!(placement(&[1, 3, 0, 2]), "[1, 3, 0, 2]");
+        let long: Vec<usize> = (0..1000).collect();
+        assert_eq!(
+            placement(&long),
+            "[0, 1, 2, 3, 4, 5, 6, 7, …, 998, 999] (1000 queens)"
         );
     }
 

@@ -36,7 +36,9 @@
 //!    declared `#[instrumentation]` (every solver of this workspace is), so
 //!    that a student's tests are green exactly when the default assignment
 //!    gives full marks. A teacher grades with the `queens-grade` crate, which runs
-//!    each check in a process of its own through [`isolated`];
+//!    each check against the student's solver in a process of its own,
+//!    questioned over a pipe ([`remote`]) so that no verdict is ever the
+//!    student's process's to write;
 //!    [`run_all`] runs them all in this process and returns the outcomes as
 //!    data. A solver that panics fails the check it panicked in
 //!    ([`Status::Crash`]), with the panic's message and the problem it was
@@ -124,11 +126,13 @@
 //! [`facts`]; the slow, obviously correct [`reference`](mod@reference) solver; random
 //! problems by proptest in [`random`]; the reused solver object's check in
 //! [`reuse`]; placements of any size judged in linear time by [`linear`];
-//! and one check in a process of its own in [`isolated`].
+//! and a solver in another process, questioned over a pipe, in [`remote`].
 //!
 //! The suite cannot stop a solver that never returns, nor survive one that
-//! overflows its stack: run untrusted solvers one check per process under a
-//! deadline, as `queens-grade` does through [`isolated`].
+//! overflows its stack, nor trust a verdict computed where the solver's own
+//! code runs: run untrusted solvers in a process of their own under limits
+//! and judge them from outside it, as `queens-grade` does through
+//! [`remote`].
 
 // The essay above maps the private modules too, for whoever reads the code
 // (`cargo doc --document-private-items` follows its links).
@@ -138,10 +142,10 @@ pub mod checks;
 mod compare;
 pub mod facts;
 mod harness;
-pub mod isolated;
 pub mod linear;
 mod random;
 pub mod reference;
+pub mod remote;
 mod reuse;
 mod scope;
 
@@ -150,6 +154,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use queens_core::{Finds, Solver};
 use serde::{Deserialize, Serialize};
 
+pub use harness::TooSlow;
 pub use scope::{SEED_VARIABLE, Scope, fresh_seed};
 
 /// The list of checks, the single source both [`CHECKS`] and [`suite!`] are
@@ -449,32 +454,36 @@ pub enum Status {
     Pass,
     /// The solver gave a wrong answer.
     Fail,
-    /// The solver panicked (or, run as a program, crashed) while the check
-    /// asked it something.
+    /// The solver panicked, or its process crashed, while the check asked it
+    /// something.
     Crash,
+    /// The solver's process passed its time limit while the check asked it
+    /// something (a grader's judge says so; see [`Fault`]).
+    Timeout,
     /// The check does not apply to the solver ([`Check::applies`]): it was
     /// not run.
     #[serde(rename = "not-applicable")]
     NotApplicable,
     /// The check came to a board its grader no longer asks, since an
     /// earlier check ran out of time on a board that size or smaller
-    /// ([`isolated::TooSlow`]): counted as failed.
+    /// ([`TooSlow`]): counted as failed.
     #[serde(rename = "not-reached")]
     NotReached,
 }
 
-/// What a solver standing for an outside program (the grader's adapter of
-/// a C or Python submission) found the program doing wrong, raised with
-/// [`std::panic::resume_unwind`] so that the check reports it in the
-/// program's terms rather than as a panic of the adapter: a wrong output
-/// ("line 3: column 4 is outside a 4×4 board: columns are 0-based") fails
-/// the check, a program that crashed ("exited with status 3") crashes it.
+/// What a solver in another process did wrong, as the one who runs that
+/// process judges it (a grader's adapter of a C or Python program, or of a
+/// Rust crate behind [`remote`]), raised with [`std::panic::resume_unwind`]
+/// so that the check reports it in those terms rather than as a panic of
+/// the adapter: a wrong output ("line 3: column 4 is outside a 4×4 board:
+/// columns are 0-based") fails the check, a process that crashed ("exited
+/// with status 3") crashes it, one stopped at its time limit times out.
 /// The message is prefixed with the question being asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProgramFault {
-    /// Whether the program crashed (a status, a signal) rather than
-    /// printed a wrong answer.
-    pub crashed: bool,
+pub struct Fault {
+    /// How the check ends: [`Status::Fail`], [`Status::Crash`] or
+    /// [`Status::Timeout`].
+    pub status: Status,
     /// What it did, in the protocol's words.
     pub message: String,
 }
@@ -506,7 +515,7 @@ impl CheckOutcome {
     pub fn failed(&self) -> bool {
         matches!(
             self.status,
-            Status::Fail | Status::Crash | Status::NotReached
+            Status::Fail | Status::Crash | Status::Timeout | Status::NotReached
         )
     }
 }
@@ -572,7 +581,6 @@ mod tests {
     use queens_core::{Levels, Observer, Order, Problem, Sink, SolverInfo, Stats};
 
     use super::*;
-    use crate::isolated::TooSlow;
 
     #[test]
     fn the_essays_table_lists_every_check_in_order_with_its_group_and_solvers() {
@@ -603,7 +611,7 @@ mod tests {
     #[derive(Clone, Copy)]
     struct FromReference {
         /// The fault it raises on boards of five, if any.
-        fault_at_five: Option<bool>,
+        fault_at_five: Option<Status>,
     }
 
     impl Solver for FromReference {
@@ -621,9 +629,9 @@ mod tests {
         }
 
         fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), queens_core::Error> {
-            if let (Some(crashed), 5) = (self.fault_at_five, problem.n()) {
-                std::panic::resume_unwind(Box::new(ProgramFault {
-                    crashed,
+            if let (Some(status), 5) = (self.fault_at_five, problem.n()) {
+                std::panic::resume_unwind(Box::new(Fault {
+                    status,
                     message: "line 3: column 5 is outside a 5×5 board".to_owned(),
                 }));
             }
@@ -665,7 +673,7 @@ mod tests {
     #[test]
     fn a_programs_fault_is_judged_in_its_own_words() {
         let wrong = counts(FromReference {
-            fault_at_five: Some(false),
+            fault_at_five: Some(Status::Fail),
         });
         assert_eq!(wrong.status, Status::Fail);
         assert_eq!(
@@ -673,9 +681,14 @@ mod tests {
             "n = 5, asked to count its solutions: line 3: column 5 is outside a 5×5 board"
         );
         let crashed = counts(FromReference {
-            fault_at_five: Some(true),
+            fault_at_five: Some(Status::Crash),
         });
         assert_eq!(crashed.status, Status::Crash);
+        let slow = counts(FromReference {
+            fault_at_five: Some(Status::Timeout),
+        });
+        assert_eq!(slow.status, Status::Timeout);
+        assert!(slow.failed());
     }
 
     #[test]

@@ -393,17 +393,33 @@ fn a_duplicate_is_named() {
 
 #[test]
 fn an_invalid_board_is_named_with_its_attack() {
+    // Every check reads each solution before it counts it, so the one
+    // invalid placement fails every check that comes to n = 5, each naming it.
     let attack = "[0, 3, 4, 1, 3] is not a solution: queens at (row 1, col 3) and (row 2, col 4) share a diagonal";
+    let asked = |what: &str| format!("n = 5, {what}: {attack}");
     assert_eq!(
         failures(Wrapped(Variant::CorruptsOne)),
         vec![
-            ("solutions_are_valid", format!("n = 5: {attack}")),
-            ("solution_sets_match_reference", format!("n = 5: {attack}")),
+            ("solutions_are_valid", asked("asked for every solution")),
+            ("no_duplicates", asked("asked for every solution")),
+            ("counts_match_oeis", asked("asked to count its solutions")),
             (
-                "order_is_documented",
-                "n = 5: the first solution is [0, 3, 4, 1, 3], \
-                 but [0, 2, 4, 1, 3] comes first in row-major order"
-                    .to_owned()
+                "solution_sets_match_reference",
+                asked("asked for every solution")
+            ),
+            (
+                "unique_counts_match_oeis",
+                asked("asked to count its fundamental solutions")
+            ),
+            ("order_is_documented", asked("asked for every solution")),
+            ("reused_solver_agrees", asked("asked for every solution")),
+            (
+                "progress_reaches_the_end",
+                asked("asked for every solution, reporting progress")
+            ),
+            (
+                "statistics_are_consistent",
+                asked("asked for every solution")
             ),
         ]
     );
@@ -467,33 +483,54 @@ fn a_solution_out_of_order_is_named() {
 
 #[test]
 fn a_moved_preplaced_queen_is_named() {
-    let moved = "the pre-placed queen at (row 0, col 0) is not in the placement";
+    let moved = |problem: &str, what: &str, queens: &str| {
+        format!(
+            "{problem}, {what}: {queens} is not a solution: \
+             the pre-placed queen at {} is not in the placement",
+            &problem[problem.find("at ").unwrap() + 3..]
+        )
+    };
+    let every = "asked for every solution";
+    let six = "n = 6 with queens at (row 0, col 0)";
+    let four = moved("n = 4 with queens at (row 0, col 0)", every, "[1, 3, 0, 2]");
     assert_eq!(
         failures(Wrapped(Variant::IgnoresPreplaced)),
         vec![
             (
                 "solutions_are_valid",
-                format!(
-                    "n = 6 with queens at (row 0, col 0): [1, 3, 5, 0, 2, 4] is not a solution: {moved}"
-                )
+                moved(six, every, "[1, 3, 5, 0, 2, 4]")
             ),
+            ("no_duplicates", moved(six, every, "[1, 3, 5, 0, 2, 4]")),
             (
                 "first_queen_fixed_boards",
-                format!(
-                    "n = 8 with queens at (row 0, col 0): [1, 3, 5, 7, 2, 0, 6, 4] is not a solution: {moved}"
+                moved(
+                    "n = 8 with queens at (row 0, col 0)",
+                    every,
+                    "[1, 3, 5, 7, 2, 0, 6, 4]"
                 )
             ),
-            (
-                "preplaced_edge_cases",
-                format!(
-                    "n = 4 with queens at (row 0, col 0): [1, 3, 0, 2] is not a solution: {moved}"
-                )
-            ),
+            ("preplaced_edge_cases", four.clone()),
             (
                 "random_problems_match_reference",
                 format!(
-                    "n = 4 with queens at (row 0, col 0): [1, 3, 0, 2] is not a solution: {moved} \
-                     (the smallest failing case proptest found among 48 random problems; seed 2026; QUEENS_SEED=2026 repeats it)"
+                    "{four} (the smallest failing case proptest found among 48 random problems; \
+                     seed 2026; QUEENS_SEED=2026 repeats it)"
+                )
+            ),
+            (
+                "reused_solver_agrees",
+                moved(
+                    "n = 8 with queens at (row 3, col 7)",
+                    "asked to stop after 2 solutions",
+                    "[0, 4, 7, 5, 2, 6, 1, 3]"
+                )
+            ),
+            (
+                "statistics_are_consistent",
+                moved(
+                    "n = 6 with queens at (row 0, col 1)",
+                    every,
+                    "[2, 5, 1, 4, 0, 3]"
                 )
             ),
         ]
@@ -858,21 +895,24 @@ fn faults_of_a_solver_that_finds_one_are_named() {
         failures(Formula::<false>(OneVariant::WrongFromAThousand)),
         expected(&[(
             "first_solution_is_valid",
-            "n = 1000: the solution found is not one: queens at (row 0, col 3) and (row 1, col 3) share a column"
+            "n = 1000, asked for its first solution: [3, 3, 5, 7, 9, 11, 13, 15, …, 996, 998] \
+             (1000 queens) is not a solution: queens at (row 0, col 3) and (row 1, col 3) share a column"
         )])
     );
     assert_eq!(
         failures(Formula::<false>(OneVariant::SolvesThree)),
         expected(&[(
             "small_boards_as_the_model_says",
-            "n = 2: found [0, 1], expected none"
+            "n = 2, asked for its first solution: [0, 1] is not a solution: \
+             queens at (row 0, col 0) and (row 1, col 1) share a diagonal"
         )])
     );
     assert_eq!(
         failures(Formula::<true>(OneVariant::MovesPreplaced)),
         expected(&[(
             "preplaced_queens_kept_or_refused",
-            "n = 7 with queens at (row 0, col 0), (row 1, col 2), (row 2, col 4): the solution found is not one: \
+            "n = 7 with queens at (row 0, col 0), (row 1, col 2), (row 2, col 4), asked for its first \
+             solution: [1, 3, 5, 0, 2, 4, 6] is not a solution: \
              the pre-placed queen at (row 0, col 0) is not in the placement"
         )])
     );

@@ -7,10 +7,10 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One square of the board, 0-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Square {
     /// The row, counted from the top.
     pub row: usize,
@@ -74,7 +74,7 @@ impl fmt::Display for Named {
 }
 
 /// A line along which queens attack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Line {
     /// The same row.
@@ -113,7 +113,7 @@ impl fmt::Display for Line {
 }
 
 /// Two queens that attack each other, and the line they share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attack {
     /// The earlier of the two queens (smaller row, then smaller column).
     pub first: Square,

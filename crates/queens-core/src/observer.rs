@@ -39,7 +39,7 @@
 
 use std::ops::ControlFlow;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Line, Square};
 
@@ -228,7 +228,7 @@ impl Observer for Checks {
 
 /// Counts of what a search did; see the [module documentation](self) for
 /// what each one means.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
     /// Queens put on the board (search nodes).
     pub queens_placed: u64,

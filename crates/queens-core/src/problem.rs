@@ -11,7 +11,8 @@ use std::fmt;
 use crate::board::{Attack, Invalid, Square, find_attack, validate};
 
 /// Why a set of pre-placed queens does not make a problem.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ProblemError {
     /// A pre-placed queen stands outside the board.
     #[error("the pre-placed queen at {} is off the {n}×{n} board", square.named())]

@@ -93,7 +93,7 @@ impl std::str::FromStr for Order {
 /// backtracking solvers and the permutation generator go down a row or a
 /// column at a time, the naive generator one queen of the combination at a
 /// time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Levels {
     /// Level `k` fills row `k`.
@@ -148,7 +148,7 @@ impl fmt::Display for Workload {
 /// one solution of a board far too large for any tree, and no more: the
 /// modes refuse to count or list with it ([`Error::FindsOne`]), and when it
 /// finds nothing that is no proof that nothing exists.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Finds {
     /// Every solution, in the solver's order.
     #[default]

@@ -93,11 +93,16 @@ pub(crate) struct Limits {
     pub stack_mib: u64,
     /// What one check may print on stdout and stderr, in MiB.
     pub output_mib: u64,
-    /// The size of a sandboxed run's scratch space (its `/tmp`, and a
-    /// check's working folder), in MiB.
+    /// The size of a check's scratch space (its `/tmp`, and its working
+    /// folder), in MiB.
     pub scratch_mib: u64,
+    /// Processes and threads one check may have at once.
+    pub processes: u64,
     /// Wall-clock seconds one build may take.
     pub build_seconds: f64,
+    /// What one build may write (its build script's files included),
+    /// besides the suite's dependencies, in MiB.
+    pub build_scratch_mib: u64,
 }
 
 /// The `[gradescope]` table.
@@ -226,29 +231,21 @@ impl Assignment {
                 ));
             }
         }
-        if !(16..=65_536).contains(&limits.memory_mib) {
-            return Some(format!(
-                "limits.memory_mib = {} is not between 16 and 65536",
-                limits.memory_mib
-            ));
-        }
-        if !(1..=4096).contains(&limits.stack_mib) {
-            return Some(format!(
-                "limits.stack_mib = {} is not between 1 and 4096",
-                limits.stack_mib
-            ));
-        }
-        if !(1..=1024).contains(&limits.output_mib) {
-            return Some(format!(
-                "limits.output_mib = {} is not between 1 and 1024",
-                limits.output_mib
-            ));
-        }
-        if !(1..=65_536).contains(&limits.scratch_mib) {
-            return Some(format!(
-                "limits.scratch_mib = {} is not between 1 and 65536",
-                limits.scratch_mib
-            ));
+        for (name, value, range) in [
+            ("memory_mib", limits.memory_mib, 16..=65_536),
+            ("stack_mib", limits.stack_mib, 1..=4096),
+            ("output_mib", limits.output_mib, 1..=1024),
+            ("scratch_mib", limits.scratch_mib, 1..=65_536),
+            ("processes", limits.processes, 1..=4096),
+            ("build_scratch_mib", limits.build_scratch_mib, 16..=65_536),
+        ] {
+            if !range.contains(&value) {
+                return Some(format!(
+                    "limits.{name} = {value} is not between {} and {}",
+                    range.start(),
+                    range.end()
+                ));
+            }
         }
         let needed = printed_counting_to(self.scope.counts_to);
         if limits.output_mib < needed {

@@ -1,44 +1,82 @@
-//! A memory cgroup per confined run, where the machine lets the grader make
-//! one: the limit that counts every page a submission's processes touch,
-//! shared mappings and tmpfs files included.
+//! Cgroups per confined run, where the machine lets the grader make them:
+//! a memory limit that counts every page a submission's processes touch
+//! (shared mappings and tmpfs files included), and a limit on how many
+//! processes it may have at once.
 //!
 //! `RLIMIT_DATA` counts a process's private data only: a C program that
 //! maps 3 GB shared and anonymous (`mmap(MAP_SHARED | MAP_ANONYMOUS)`), or
 //! writes files to a tmpfs, passes under it. A memory cgroup charges both to
-//! the group, and the kernel stops the group at its limit. The grader makes
-//! a child cgroup of its own for each run, below the one it runs in, on
-//! whichever hierarchy holds the memory controller: cgroup v1 (a `memory`
-//! mount, `memory.limit_in_bytes` and `memory.memsw.limit_in_bytes` so that
-//! swap is no way round) or cgroup v2 (`memory.max`, `memory.swap.max = 0`).
-//! The run's trampoline joins it before it sets its other limits and
-//! executes the command, so that nothing the submission starts is outside
-//! it. Afterwards the grader reads whether the kernel had to kill for
-//! memory (v1 `memory.oom_control`, v2 `memory.events`), and removes the
-//! cgroup.
+//! the group, and the kernel stops the group at its limit. A pids cgroup
+//! stops a fork bomb at its limit whatever uid it runs as (`RLIMIT_NPROC`,
+//! which [`crate::boxes`] gives every run as root, counts per uid). The
+//! grader makes a child cgroup of its own for each run, below the one it
+//! runs in, on whichever hierarchy holds each controller: cgroup v1 (a
+//! `memory` mount with `memory.limit_in_bytes` and
+//! `memory.memsw.limit_in_bytes`, so that swap is no way round; a `pids`
+//! mount with `pids.max`) or cgroup v2 (`memory.max`, `memory.swap.max =
+//! 0`, `pids.max`). The run's trampoline joins them before it sets its
+//! other limits and executes the command, so that nothing the submission
+//! starts is outside them. Afterwards the grader reads whether the kernel
+//! had to kill for memory (v1 `memory.oom_control`, v2 `memory.events`),
+//! kills whatever is left in them, and removes them.
 //!
-//! Where no cgroup can be made (no memory controller, or not the right to
-//! make a child: an unprivileged grader on most machines), the run falls
-//! back on `RLIMIT_DATA`, and the report's confinement line says which held.
+//! Their names carry the grader's process id (`queens-grade-PID-N`), so
+//! that a grader that starts removes those of a grader that was killed
+//! ([`sweep`]).
+//!
+//! Where a cgroup cannot be made (no controller, or not the right to make a
+//! child: an unprivileged grader on most machines), the run falls back on
+//! `RLIMIT_DATA` and `RLIMIT_NPROC`, and the report's confinement line says
+//! which held.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Which hierarchy a memory cgroup is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+use serde::{Deserialize, Serialize};
+
+/// Which hierarchy a cgroup is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Version {
-    /// A v1 hierarchy with the `memory` controller.
+    /// A v1 hierarchy with the controller mounted on its own.
     V1,
-    /// The unified v2 hierarchy, with `memory` among its controllers.
+    /// The unified v2 hierarchy, with the controller among its own.
     V2,
 }
 
-/// Where this process's memory cgroup is, and on which hierarchy: the
-/// parent of every run's cgroup.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct MemoryControl {
+/// What a cgroup of the grader's controls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Controller {
+    /// Memory, every page counted.
+    Memory,
+    /// How many processes (and threads) at once.
+    Pids,
+}
+
+impl Controller {
+    /// The controller's name in mounts and `/proc/self/cgroup`.
+    const fn name(self) -> &'static str {
+        match self {
+            Controller::Memory => "memory",
+            Controller::Pids => "pids",
+        }
+    }
+}
+
+/// Where this process's cgroup of one controller is, and on which
+/// hierarchy: the parent of every run's cgroup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Hierarchy {
+    controller: Controller,
     version: Version,
     parent: PathBuf,
+}
+
+/// The controllers runs are limited by here, or why each is missing.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct Control {
+    memory: Result<Hierarchy, String>,
+    pids: Result<Hierarchy, String>,
 }
 
 /// How many cgroups this process has made, for unique names.
@@ -48,8 +86,11 @@ static MADE: AtomicUsize = AtomicUsize::new(0);
 /// exits without unwinding, can still remove exactly what it made.
 static UNDER_WAY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Removes the cgroup of every run under way: what an interrupted grader
-/// does once it has killed their processes.
+/// The prefix of every cgroup a grader makes.
+const PREFIX: &str = "queens-grade-";
+
+/// Kills what is left in, and removes, the cgroup of every run under way:
+/// what an interrupted grader does once it has killed their processes.
 pub(crate) fn remove_all() {
     let under_way = UNDER_WAY
         .lock()
@@ -60,10 +101,11 @@ pub(crate) fn remove_all() {
     }
 }
 
-/// Removes the cgroup at `path`, giving the kernel a moment to let go of
-/// processes just killed.
+/// Kills every process left in the cgroup at `path` and removes it, giving
+/// the kernel a moment to let go of processes just killed.
 fn remove(path: &Path) {
     for _ in 0..50 {
+        kill_members(path);
         if std::fs::remove_dir(path).is_ok() || !path.exists() {
             return;
         }
@@ -71,118 +113,215 @@ fn remove(path: &Path) {
     }
 }
 
-impl MemoryControl {
-    /// The memory controller of this process, when it can make a child
+/// Sends SIGKILL to every process of the cgroup at `path`.
+fn kill_members(path: &Path) {
+    let members = std::fs::read_to_string(path.join("cgroup.procs")).unwrap_or_default();
+    for pid in members
+        .lines()
+        .filter_map(|line| line.trim().parse::<i32>().ok())
+    {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(pid),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+}
+
+/// Removes the cgroups of graders that are no longer running, below each
+/// parent of `control`: the leftovers of a grader that was killed.
+pub(crate) fn sweep(control: &Control) {
+    for hierarchy in control.hierarchies() {
+        let Ok(entries) = std::fs::read_dir(&hierarchy.parent) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if owner_is_gone(&name) {
+                remove(&entry.path());
+            }
+        }
+    }
+}
+
+/// Whether `name` is a grader's cgroup (`queens-grade-PID-…`) whose grader
+/// is no longer running. (A process that took a dead grader's id keeps its
+/// cgroups a while longer, which does no harm.)
+fn owner_is_gone(name: &str) -> bool {
+    name.strip_prefix(PREFIX)
+        .and_then(|rest| rest.split('-').next())
+        .and_then(|pid| pid.parse::<u32>().ok())
+        .is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists())
+}
+
+impl Control {
+    /// The controllers of this process that it can make a child cgroup of.
+    pub(crate) fn detect() -> Self {
+        Control {
+            memory: Hierarchy::detect(Controller::Memory),
+            pids: Hierarchy::detect(Controller::Pids),
+        }
+    }
+
+    /// The hierarchies found.
+    fn hierarchies(&self) -> impl Iterator<Item = &Hierarchy> {
+        [&self.memory, &self.pids]
+            .into_iter()
+            .filter_map(|found| found.as_ref().ok())
+    }
+
+    /// Whether memory is limited by a cgroup, and on which version.
+    pub(crate) fn memory_version(&self) -> Result<Version, &str> {
+        self.memory
+            .as_ref()
+            .map(|hierarchy| hierarchy.version)
+            .map_err(String::as_str)
+    }
+
+    /// Whether processes are limited by a cgroup, or why not.
+    pub(crate) fn pids_version(&self) -> Result<Version, &str> {
+        self.pids
+            .as_ref()
+            .map(|hierarchy| hierarchy.version)
+            .map_err(String::as_str)
+    }
+
+    /// New cgroups for one run: memory limited to `memory` bytes, at most
+    /// `processes` processes and threads.
+    pub(crate) fn make(&self, memory: u64, processes: u64) -> Result<RunCgroups, String> {
+        let number = MADE.fetch_add(1, Ordering::Relaxed);
+        let name = format!("{PREFIX}{}-{number}", std::process::id());
+        let mut run = RunCgroups { made: Vec::new() };
+        for hierarchy in self.hierarchies() {
+            let path = hierarchy.parent.join(&name);
+            if !run.made.iter().any(|(_, _, made)| *made == path) {
+                std::fs::create_dir(&path)
+                    .map_err(|error| format!("{}: {error}", path.display()))?;
+                UNDER_WAY
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .push(path.clone());
+            }
+            run.made
+                .push((hierarchy.controller, hierarchy.version, path.clone()));
+            match hierarchy.controller {
+                Controller::Memory => limit_memory(&path, hierarchy.version, memory)?,
+                Controller::Pids => write(&path.join("pids.max"), &processes.to_string())?,
+            }
+        }
+        Ok(run)
+    }
+}
+
+impl Hierarchy {
+    /// This process's cgroup of `controller`, when it can make a child
     /// cgroup there; otherwise why not, in a few words.
-    pub(crate) fn detect() -> Result<Self, String> {
-        let control = locate()?;
+    fn detect(controller: Controller) -> Result<Self, String> {
+        let hierarchy = locate(controller)?;
         // Making (and removing) a child is the only true test of the right.
-        let probe = control
+        let probe = hierarchy
             .parent
-            .join(format!("queens-grade-probe-{}", std::process::id()));
+            .join(format!("{PREFIX}{}-probe", std::process::id()));
         std::fs::create_dir(&probe).map_err(|error| {
             format!(
-                "cannot make a memory cgroup in {}: {error}",
-                control.parent.display()
+                "cannot make a {} cgroup in {}: {error}",
+                controller.name(),
+                hierarchy.parent.display()
             )
         })?;
         let _ = std::fs::remove_dir(&probe);
-        Ok(control)
-    }
-
-    /// Which hierarchy it is on.
-    pub(crate) fn version(&self) -> Version {
-        self.version
-    }
-
-    /// A new cgroup for one run, limited to `limit` bytes.
-    pub(crate) fn make(&self, limit: u64) -> Result<MemoryCgroup, String> {
-        let name = format!(
-            "queens-grade-{}-{}",
-            std::process::id(),
-            MADE.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = self.parent.join(name);
-        std::fs::create_dir(&path).map_err(|error| format!("{}: {error}", path.display()))?;
-        UNDER_WAY
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .push(path.clone());
-        let cgroup = MemoryCgroup {
-            version: self.version,
-            path,
-        };
-        cgroup.limit(limit)?;
-        Ok(cgroup)
+        Ok(hierarchy)
     }
 }
 
-/// One run's memory cgroup, removed when dropped.
-#[derive(Debug)]
-pub(crate) struct MemoryCgroup {
-    version: Version,
-    path: PathBuf,
+/// Writes `value` to the control file `path`.
+fn write(path: &Path, value: &str) -> Result<(), String> {
+    std::fs::write(path, value).map_err(|error| format!("{}: {error}", path.display()))
 }
 
-impl MemoryCgroup {
-    /// The folder a process joins by writing its id to `cgroup.procs`.
-    pub(crate) fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Sets the limit, swap included.
-    fn limit(&self, bytes: u64) -> Result<(), String> {
-        let settings: &[(&str, String)] = match self.version {
-            Version::V1 => &[
-                ("memory.limit_in_bytes", bytes.to_string()),
-                ("memory.memsw.limit_in_bytes", bytes.to_string()),
-            ],
-            Version::V2 => &[
-                ("memory.max", bytes.to_string()),
-                ("memory.swap.max", "0".to_owned()),
-            ],
-        };
-        for (index, (file, value)) in settings.iter().enumerate() {
-            let written = std::fs::write(self.path.join(file), value);
-            // The first setting is the limit; the swap one exists only where
-            // the kernel accounts swap, and without swap there is no way
-            // round the first.
-            if let Err(error) = written {
-                if index == 0 || self.path.join(file).exists() {
-                    return Err(format!("{}: {error}", self.path.join(file).display()));
-                }
+/// Sets the memory limit of the cgroup at `path`, swap included.
+fn limit_memory(path: &Path, version: Version, bytes: u64) -> Result<(), String> {
+    let settings: &[(&str, String)] = match version {
+        Version::V1 => &[
+            ("memory.limit_in_bytes", bytes.to_string()),
+            ("memory.memsw.limit_in_bytes", bytes.to_string()),
+        ],
+        Version::V2 => &[
+            ("memory.max", bytes.to_string()),
+            ("memory.swap.max", "0".to_owned()),
+        ],
+    };
+    for (index, (file, value)) in settings.iter().enumerate() {
+        // The first setting is the limit; the swap one exists only where
+        // the kernel accounts swap, and without swap there is no way round
+        // the first.
+        if let Err(error) = write(&path.join(file), value) {
+            if index == 0 || path.join(file).exists() {
+                return Err(error);
             }
         }
-        Ok(())
+    }
+    Ok(())
+}
+
+/// One run's cgroups, emptied and removed when dropped.
+#[derive(Debug)]
+pub(crate) struct RunCgroups {
+    /// Each controller's cgroup (one folder serves both on v2).
+    made: Vec<(Controller, Version, PathBuf)>,
+}
+
+impl RunCgroups {
+    /// The folders a process joins, by writing its id to `cgroup.procs`.
+    pub(crate) fn paths(&self) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = self.made.iter().map(|(_, _, path)| path.clone()).collect();
+        paths.dedup();
+        paths
     }
 
-    /// Whether the kernel killed a process of the group for memory.
+    /// Whether the kernel killed a process of the run for memory.
     pub(crate) fn ran_out(&self) -> bool {
-        let (file, key) = match self.version {
-            Version::V1 => ("memory.oom_control", "oom_kill"),
-            Version::V2 => ("memory.events", "oom_kill"),
-        };
-        let counted = std::fs::read_to_string(self.path.join(file))
-            .ok()
-            .and_then(|text| field(&text, key));
-        let failed = match self.version {
-            Version::V1 => std::fs::read_to_string(self.path.join("memory.failcnt"))
-                .ok()
-                .and_then(|text| text.trim().parse::<u64>().ok()),
-            Version::V2 => None,
-        };
-        counted.is_some_and(|kills| kills > 0) || failed.is_some_and(|fails| fails > 0)
+        self.made
+            .iter()
+            .filter(|(controller, _, _)| *controller == Controller::Memory)
+            .any(|(_, version, path)| out_of_memory(path, *version))
+    }
+
+    /// Kills every process of the run's cgroups.
+    pub(crate) fn kill_all(&self) {
+        for path in self.paths() {
+            kill_members(&path);
+        }
     }
 }
 
-impl Drop for MemoryCgroup {
-    /// Removes the cgroup; the grader has killed its processes already.
+/// Whether the memory cgroup at `path` had to kill for memory.
+fn out_of_memory(path: &Path, version: Version) -> bool {
+    let (file, key) = match version {
+        Version::V1 => ("memory.oom_control", "oom_kill"),
+        Version::V2 => ("memory.events", "oom_kill"),
+    };
+    let counted = std::fs::read_to_string(path.join(file))
+        .ok()
+        .and_then(|text| field(&text, key));
+    let failed = match version {
+        Version::V1 => std::fs::read_to_string(path.join("memory.failcnt"))
+            .ok()
+            .and_then(|text| text.trim().parse::<u64>().ok()),
+        Version::V2 => None,
+    };
+    counted.is_some_and(|kills| kills > 0) || failed.is_some_and(|fails| fails > 0)
+}
+
+impl Drop for RunCgroups {
+    /// Kills what is left and removes the cgroups.
     fn drop(&mut self) {
-        remove(&self.path);
-        UNDER_WAY
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .retain(|path| *path != self.path);
+        for path in self.paths() {
+            remove(&path);
+            UNDER_WAY
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .retain(|under_way| *under_way != path);
+        }
     }
 }
 
@@ -194,22 +333,19 @@ fn field(text: &str, key: &str) -> Option<u64> {
     })
 }
 
-/// Where this process's memory cgroup is: from the mounts of
+/// Where this process's cgroup of `controller` is: from the mounts of
 /// `/proc/self/mountinfo` and the paths of `/proc/self/cgroup`.
-fn locate() -> Result<MemoryControl, String> {
+fn locate(controller: Controller) -> Result<Hierarchy, String> {
     let mounts = std::fs::read_to_string("/proc/self/mountinfo")
         .map_err(|error| format!("cannot read /proc/self/mountinfo: {error}"))?;
     let groups = std::fs::read_to_string("/proc/self/cgroup")
         .map_err(|error| format!("cannot read /proc/self/cgroup: {error}"))?;
-    if let Some((root, mount)) = cgroup_mount(&mounts, |options| {
-        options.split(',').any(|option| option == "memory")
-    }) {
-        if let Some(path) = own_path(&groups, |controllers| {
-            controllers
-                .split(',')
-                .any(|controller| controller == "memory")
-        }) {
-            return Ok(MemoryControl {
+    let name = controller.name();
+    let named = |list: &str| list.split(',').any(|item| item == name);
+    if let Some((root, mount)) = cgroup_mount(&mounts, named) {
+        if let Some(path) = own_path(&groups, named) {
+            return Ok(Hierarchy {
+                controller,
                 version: Version::V1,
                 parent: joined(&mount, &root, &path),
             });
@@ -218,16 +354,17 @@ fn locate() -> Result<MemoryControl, String> {
     if let Some((root, mount)) = cgroup2_mount(&mounts) {
         let controllers =
             std::fs::read_to_string(mount.join("cgroup.controllers")).unwrap_or_default();
-        if controllers.split_whitespace().any(|name| name == "memory") {
+        if controllers.split_whitespace().any(|found| found == name) {
             if let Some(path) = own_path(&groups, str::is_empty) {
-                return Ok(MemoryControl {
+                return Ok(Hierarchy {
+                    controller,
                     version: Version::V2,
                     parent: joined(&mount, &root, &path),
                 });
             }
         }
     }
-    Err("no memory cgroup controller is mounted".to_owned())
+    Err(format!("no {name} cgroup controller is mounted"))
 }
 
 /// The root and mount point of a v1 cgroup mount whose options `wanted`
@@ -316,6 +453,14 @@ mod tests {
             ),
             PathBuf::from("/sys/fs/cgroup/memory")
         );
+    }
+
+    #[test]
+    fn only_the_cgroups_of_graders_gone_are_swept() {
+        assert!(!owner_is_gone("user.slice"));
+        assert!(!owner_is_gone(&format!("{PREFIX}{}-3", std::process::id())));
+        // No process has an id this large (pid_max is at most 2^22).
+        assert!(owner_is_gone(&format!("{PREFIX}{}-3", 1 << 30)));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The command line of `queens-grade`, one function per subcommand over the
-//! library: `grade`, `new-submission`, `assignment`, `checks`, and the two
-//! hidden ones its child processes run (`limited`, `program-check`).
+//! library: `grade`, `new-submission`, `assignment`, `checks`, `walls`, and
+//! the three hidden ones its child processes run (`limited`, `judge`,
+//! `relay`).
 //!
 //! The exit statuses are one list, `Status`, which `--help` prints and
 //! docs/grading.md quotes (a test checks it).
@@ -13,16 +14,14 @@ use clap::{CommandFactory as _, Parser, Subcommand, ValueEnum};
 use indicatif::ProgressBar;
 use queens_conformance::{CHECKS, fresh_seed};
 
-use queens_core::Order;
-
 use crate::assignment::{Assignment, DEFAULT};
 use crate::grade::{Graded, Progress, grade, grader_binary};
-use crate::isolation::ResourceLimits;
+use crate::isolation::{Ids, ResourceLimits};
 use crate::prepare::Workshop;
-use crate::program::Program;
+use crate::rust_build::{STAMP, Warm, crates_folder};
 use crate::sandbox::Confinement;
 use crate::template::Source;
-use crate::{report, submission, template};
+use crate::{boxes, report, submission, template};
 
 /// Grades N-Queens solvers, Rust crates or programs in any language, with the
 /// shared conformance suite.
@@ -45,12 +44,18 @@ enum Command {
     Assignment,
     /// Lists the checks, their groups and what each asks, as a Markdown table.
     Checks,
+    /// Prints the walls that would confine submissions here, and which are
+    /// down.
+    Walls(WallsArgs),
     /// Sets resource limits on itself, then runs COMMAND (used by the grader).
     #[command(hide = true)]
     Limited(LimitedArgs),
-    /// Runs one check, read on stdin, on a program (used by the grader).
+    /// Judges one check, read on stdin (used by the grader).
     #[command(hide = true)]
-    ProgramCheck(ProgramCheckArgs),
+    Judge,
+    /// Runs a program once per question, inside its jail (used by the judge).
+    #[command(hide = true)]
+    Relay(RelayArgs),
 }
 
 /// The report's form.
@@ -79,7 +84,7 @@ struct GradeArgs {
     /// assignment's, or a fresh one).
     #[arg(long)]
     seed: Option<u64>,
-    /// Checks run at once (default: the number of cores).
+    /// Submissions graded at once (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
     /// The report's form.
@@ -91,17 +96,33 @@ struct GradeArgs {
     /// Lists every failed check with its message after the table.
     #[arg(long)]
     details: bool,
-    /// Runs checks without bubblewrap even where it is installed.
+    /// Confines submissions without bubblewrap even where it is installed:
+    /// a uid of their own, limits and a session of their own, but no view
+    /// of their own (see `queens-grade walls --no-bwrap`).
     #[arg(long)]
-    no_sandbox: bool,
-    /// The cargo target folder Rust submissions share (default: a cache
-    /// folder of the user's).
+    no_bwrap: bool,
+    /// The folder where the suite's dependencies are built once and kept
+    /// for every Rust build: a new or empty folder, or one an earlier run
+    /// made (default: a cache folder of the user's).
     #[arg(long, value_name = "DIR", conflicts_with = "isolated_builds")]
     target_dir: Option<PathBuf>,
-    /// Builds each Rust submission in a target folder of its own: slower,
-    /// but no build script can touch another submission's build.
+    /// Builds each Rust submission from nothing, the suite's dependencies
+    /// included: slower, and nothing is kept between runs.
     #[arg(long)]
     isolated_builds: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct WallsArgs {
+    /// The walls without bubblewrap, as `grade --no-bwrap` would have them.
+    #[arg(long)]
+    no_bwrap: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct RelayArgs {
+    #[arg(last = true, required = true)]
+    command: Vec<OsString>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -130,17 +151,15 @@ struct LimitedArgs {
     #[arg(long)]
     cpu_seconds: u64,
     #[arg(long)]
-    cgroup: Option<PathBuf>,
-    #[arg(last = true, required = true)]
-    command: Vec<OsString>,
-}
-
-#[derive(Debug, clap::Args)]
-struct ProgramCheckArgs {
+    file_mib: u64,
     #[arg(long)]
-    order: Order,
+    processes: Option<u64>,
+    #[arg(long, requires = "gid")]
+    uid: Option<u32>,
+    #[arg(long, requires = "uid")]
+    gid: Option<u32>,
     #[arg(long)]
-    output_mib: u64,
+    cgroup: Vec<PathBuf>,
     #[arg(last = true, required = true)]
     command: Vec<OsString>,
 }
@@ -156,23 +175,26 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::NewSubmission(args) => run_new_submission(&args),
         Command::Assignment => print(DEFAULT),
         Command::Checks => print(&checks_table()),
+        Command::Walls(args) => print(&walls(args.no_bwrap)),
         Command::Limited(args) => {
             let limits = ResourceLimits {
                 memory_mib: args.memory_mib,
                 stack_mib: args.stack_mib,
                 cpu_seconds: args.cpu_seconds,
-                cgroup: args.cgroup,
+                file_mib: args.file_mib,
+                processes: args.processes,
+                cgroups: args.cgroup,
+                drop_to: args.uid.zip(args.gid).map(|(uid, gid)| Ids { uid, gid }),
             };
             Err(Failure::Run(limits.exec(&args.command)))
         }
-        Command::ProgramCheck(args) => {
-            let program = Program {
-                command: args.command,
-                order: args.order,
-                output_limit: args.output_mib << 20,
-            };
-            return queens_conformance::isolated::serve(&|| Box::new(program.clone()));
-        }
+        Command::Judge => crate::judge::main()
+            .map_err(Failure::Input)
+            .and_then(|report| {
+                let line = serde_json::to_string(&report).expect("a report serialises");
+                print(&format!("{line}\n"))
+            }),
+        Command::Relay(args) => return crate::relay::main(&args.command),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -259,8 +281,8 @@ impl Status {
             Status::BadInput => {
                 "for bad input: a malformed assignment, a path that does not exist (or a loop of \
                  symbolic links), two submissions with one name, `--format gradescope` with more \
-                 than one submission, `--target-dir` on a file, as root without bubblewrap unless \
-                 `--no-sandbox`, a bad option"
+                 than one submission, `--target-dir` on a file or on a folder the grader did not \
+                 make, a bad option"
             }
             Status::Output => {
                 "when its report cannot be written (stdout closed or failing, checked before any \
@@ -288,6 +310,7 @@ fn exit_statuses() -> String {
 
 /// `grade`.
 fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
+    become_a_grader()?;
     let assignment = match &args.assignment {
         Some(path) => Assignment::read(path).map_err(Failure::Input)?,
         None => Assignment::default_assignment(),
@@ -298,28 +321,25 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         .seed
         .or(assignment.scope.seed)
         .unwrap_or_else(fresh_seed);
-    let scratch = tempfile::Builder::new()
-        .prefix("queens-grade-")
-        .tempdir()
-        .map_err(|error| Failure::Machine(format!("cannot make a scratch folder: {error}")))?;
+    let confinement = Confinement::detect(!args.no_bwrap, assignment.limits.scratch_mib);
+    sweep_leftovers(&confinement);
+    let scratch = scratch_folder()?;
     let grading_ended = stop_on_interrupt(scratch.path().to_owned());
-    let confinement = Confinement::detect(!args.no_sandbox, assignment.limits.scratch_mib)
-        .map_err(Failure::Input)?;
-    let shared_target = if args.isolated_builds {
+    let grader = grader_binary().map_err(Failure::Machine)?;
+    let warm = if args.isolated_builds {
         None
     } else {
-        Some(usable_target(
-            &args.target_dir.clone().unwrap_or_else(default_target_dir),
-        )?)
+        let folder = args.target_dir.clone().unwrap_or_else(default_target_dir);
+        Some(Warm::new(usable_target(&folder, &grader)?))
     };
-    let grader = grader_binary().map_err(Failure::Machine)?;
-    let workshop = Workshop::new(
+    let workshop = Workshop {
         assignment,
         grader,
-        scratch.path().to_owned(),
-        shared_target,
+        scratch: scratch.path().to_owned(),
+        warm,
+        crates: crates_folder(),
         confinement,
-    );
+    };
     let jobs = args.jobs.map_or_else(cores, usize::from);
     let bar = ProgressLine::on_terminal();
     let progress: &dyn Progress = match &bar {
@@ -331,11 +351,10 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     // folder at once, with nothing left to make it again.
     let _ = grading_ended.send(());
     if crate::isolation::stopping() {
-        // Interrupted: the handler is stopping the run and will exit; a
-        // report of a half-graded class must not come out before it does.
-        loop {
-            std::thread::park();
-        }
+        // Interrupted: the handler is stopping the run and exits within
+        // moments; a report of a half-graded class must not come out first.
+        std::thread::sleep(std::time::Duration::from_secs(5));
+        std::process::exit(i32::from(Status::Interrupted.code()));
     }
     if let Some(bar) = bar {
         bar.0.finish_and_clear();
@@ -359,24 +378,101 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     }
 }
 
-/// On Ctrl-C (or SIGTERM, or SIGHUP): kills every check and build under
-/// way, waits for the workers to see the stop (told by the returned
-/// sender), removes the scratch folder, and exits with status 130.
+/// Makes this process a grader no submission can reach and none outlives:
+/// not dumpable (no process of this user may trace it or read its memory),
+/// a child subreaper (what a submission starts and abandons stays below
+/// it), and stopped (its checks with it) when its parent dies.
+fn become_a_grader() -> Result<(), Failure> {
+    use nix::sys::prctl;
+    let parent = nix::unistd::getppid();
+    prctl::set_dumpable(false)
+        .and_then(|()| prctl::set_child_subreaper(true))
+        .and_then(|()| prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM))
+        .map_err(|error| Failure::Machine(format!("cannot set up the grader: {error}")))?;
+    if nix::unistd::getppid() != parent {
+        // The parent died before the signal was asked for.
+        return Err(Failure::Machine("the grader's parent is gone".to_owned()));
+    }
+    Ok(())
+}
+
+/// Removes what a grader that was killed left behind: its boxes' processes
+/// and files, its cgroups, and its scratch folder.
+fn sweep_leftovers(confinement: &Confinement) {
+    boxes::sweep();
+    crate::cgroup::sweep(confinement.control());
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let owner = name
+            .strip_prefix(SCRATCH_PREFIX)
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if owner.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// The start of the name of every scratch folder: the grader's process id
+/// follows, so that the next run can tell whose it is.
+const SCRATCH_PREFIX: &str = "queens-grade-";
+
+/// A new scratch folder for this run, searchable by the boxes (mode 0711:
+/// no run may list it) and removed when dropped.
+fn scratch_folder() -> Result<tempfile::TempDir, Failure> {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = tempfile::Builder::new()
+        .prefix(&format!("{SCRATCH_PREFIX}{}-", std::process::id()))
+        .tempdir()
+        .map_err(|error| Failure::Machine(format!("cannot make a scratch folder: {error}")))?;
+    std::fs::set_permissions(scratch.path(), std::fs::Permissions::from_mode(0o711))
+        .map_err(|error| Failure::Machine(format!("cannot open the scratch folder: {error}")))?;
+    Ok(scratch)
+}
+
+/// The walls of `walls`, a line each: which are up here, and how; which
+/// are down, and why.
+fn walls(no_bwrap: bool) -> String {
+    let confinement = Confinement::detect(
+        !no_bwrap,
+        Assignment::default_assignment().limits.scratch_mib,
+    );
+    confinement
+        .walls()
+        .iter()
+        .map(|wall| match &wall.held {
+            Ok(how) => format!("up    {}: {how}\n", wall.name),
+            Err(why) => format!("DOWN  {}: {why}\n", wall.name),
+        })
+        .collect()
+}
+
+/// On Ctrl-C (or SIGTERM, or SIGHUP, or the parent's death): kills every
+/// check and build under way, removes their cgroups and the scratch folder,
+/// and exits with status 130, within a second.
 ///
-/// The wait is what keeps the scratch folder from coming back: a worker
-/// whose check was just killed goes on to its next step, and a step that
-/// makes a folder (`create_dir_all`) would make the scratch folder again if
-/// it were already removed. Workers begin nothing once stopping, so they end
-/// within moments; [`WORKERS_STOP`] bounds the wait all the same.
+/// A worker whose check was just killed goes on to its next step; no step
+/// makes a folder above the one it works in (`create_dir`, never
+/// `create_dir_all`), so none can make the removed scratch folder again.
+/// The handler waits a moment (told by the returned sender when every
+/// worker has ended) and never for long; nothing in it can panic, so that a
+/// grader whose stderr is gone still exits.
 fn stop_on_interrupt(scratch: PathBuf) -> std::sync::mpsc::Sender<()> {
     let (graded, grading_ended) = std::sync::mpsc::channel::<()>();
     let handler = move || {
         crate::isolation::stop_all();
         // A message, or a sender dropped by a run that ended some other way.
         let _ = grading_ended.recv_timeout(WORKERS_STOP);
+        crate::isolation::stop_all();
         crate::cgroup::remove_all();
         remove_scratch(&scratch);
-        eprintln!("error: interrupted; every check under way was stopped");
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            b"error: interrupted; every check under way was stopped\n",
+        );
         std::process::exit(i32::from(Status::Interrupted.code()));
     };
     // Only one handler per process; a second run in the same process keeps
@@ -387,16 +483,16 @@ fn stop_on_interrupt(scratch: PathBuf) -> std::sync::mpsc::Sender<()> {
 
 /// How long an interrupted grader waits for its workers to end before it
 /// removes the scratch folder regardless.
-const WORKERS_STOP: std::time::Duration = std::time::Duration::from_secs(10);
+const WORKERS_STOP: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// Removes the scratch folder, trying again for a moment while a worker
 /// that has not yet seen the stop finishes the file it was writing.
 fn remove_scratch(scratch: &Path) {
-    for _ in 0..100 {
+    for _ in 0..20 {
         if std::fs::remove_dir_all(scratch).is_ok() || !scratch.exists() {
             return;
         }
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 
@@ -417,17 +513,44 @@ fn check_before_grading(args: &GradeArgs, submissions: usize) -> Result<(), Fail
     }
 }
 
-/// The shared target folder `target`, made if need be, as an absolute path;
-/// a path that is not a folder one can write is bad input.
-fn usable_target(target: &Path) -> Result<PathBuf, Failure> {
+/// The target folder `target` as an absolute path, made if need be: a new
+/// or empty folder is the grader's from now on (stamped with [`STAMP`], and,
+/// as root, the warm box's), one it stamped before is used again; anything
+/// else is bad input, as is a folder that holds the grader's own binary.
+/// It is never handed over whole: only the folder itself, when new.
+fn usable_target(target: &Path, grader: &Path) -> Result<PathBuf, Failure> {
     let bad = |error: String| Failure::Input(format!("--target-dir {}: {error}", target.display()));
     let absolute = std::path::absolute(target).map_err(|error| bad(error.to_string()))?;
     if absolute.exists() && !absolute.is_dir() {
         return Err(bad("a file is there, not a folder".to_owned()));
     }
+    if grader.starts_with(&absolute) {
+        return Err(bad(format!(
+            "it holds the grader's own binary ({}): give a folder of its own",
+            grader.display()
+        )));
+    }
+    let stamp = absolute.join(STAMP);
+    if absolute.is_dir() && !stamp.is_file() {
+        let mut entries = std::fs::read_dir(&absolute).map_err(|error| bad(error.to_string()))?;
+        if entries.next().is_some() {
+            return Err(bad(format!(
+                "a folder the grader did not make (it has no {STAMP}): give a new or empty \
+                 folder, or one an earlier run made"
+            )));
+        }
+    }
     std::fs::create_dir_all(&absolute).map_err(|error| bad(error.to_string()))?;
-    tempfile::tempfile_in(&absolute)
-        .map_err(|error| bad(format!("cannot write there: {error}")))?;
+    if !stamp.is_file() {
+        let text = "This folder is queens-grade's: the suite's dependencies, built once for \
+                    every Rust submission. Remove it whole, or leave it.\n";
+        std::fs::write(&stamp, text)
+            .map_err(|error| bad(format!("cannot write there: {error}")))?;
+        if boxes::available() {
+            std::os::unix::fs::lchown(&absolute, Some(boxes::FIRST), Some(boxes::FIRST))
+                .map_err(|error| bad(error.to_string()))?;
+        }
+    }
     Ok(absolute)
 }
 
@@ -498,13 +621,13 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
-/// The shared target folder when none is given: the user's cache.
+/// The target folder when none is given: the user's cache.
 fn default_target_dir() -> PathBuf {
     let cache = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
         .unwrap_or_else(std::env::temp_dir);
-    cache.join("queens-grade").join("target")
+    cache.join("queens-grade").join("warm")
 }
 
 /// A progress bar on a terminal.

@@ -42,9 +42,9 @@ pub(crate) fn copy_submission(
     to: &Path,
     skip: impl Fn(&OsStr) -> bool,
 ) -> Result<Vec<PathBuf>, String> {
-    std::fs::create_dir_all(to).map_err(|error| format!("{}: {error}", to.display()))?;
     let mut tally = Tally::default();
     if from.is_file() {
+        make_folder(to)?;
         let name = from.file_name().unwrap_or_default();
         copy_file(from, &to.join(name), Path::new(name), &mut tally)?;
     } else {
@@ -52,6 +52,13 @@ pub(crate) fn copy_submission(
     }
     tally.files.sort();
     Ok(tally.files)
+}
+
+/// Makes the folder `to`, whose parent must exist: a copy never makes the
+/// folders above it, so that one under way when an interrupted grader
+/// removes its scratch folder cannot make that folder again.
+fn make_folder(to: &Path) -> Result<(), String> {
+    std::fs::create_dir(to).map_err(|error| format!("{}: {error}", to.display()))
 }
 
 /// Copies the folder `from` into `to`; `shown` is its path within the
@@ -63,7 +70,7 @@ fn copy_folder(
     skip: &dyn Fn(&OsStr) -> bool,
     tally: &mut Tally,
 ) -> Result<(), String> {
-    std::fs::create_dir_all(to).map_err(|error| format!("{}: {error}", to.display()))?;
+    make_folder(to)?;
     let entries =
         std::fs::read_dir(from).map_err(|error| format!("{}: {error}", from.display()))?;
     for entry in entries {

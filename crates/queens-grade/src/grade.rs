@@ -23,17 +23,15 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use queens_conformance::isolated::{
-    Report as ChildReport, Request, SOLVING_MARK, TooSlow, last_question,
-};
-use queens_conformance::{CHECKS, Check, Group, Scope, Status};
+use queens_conformance::{CHECKS, Check, Group, Scope, Status, TooSlow};
 use serde::Serialize;
 
 use crate::assignment::Assignment;
-use crate::isolation::{Ending, Job, ResourceLimits, SYSTEM_PATH, StopRules, Stopped};
+use crate::isolation::{Disk, Job, Launch, ResourceLimits, SYSTEM_PATH, StopRules};
+use crate::judge::{self, Report};
 use crate::prepare::{Built, Workshop, cpu_backstop};
 use crate::submission::Submission;
-use crate::words::{cut, ending, last_line, signal_name};
+use crate::words::{cut, last_line};
 
 /// How one check ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -56,6 +54,19 @@ pub(crate) enum Verdict {
     /// the score leaves it out.
     #[serde(rename = "N/A")]
     NotApplicable,
+}
+
+impl From<Status> for Verdict {
+    fn from(status: Status) -> Self {
+        match status {
+            Status::Pass => Verdict::Pass,
+            Status::Fail => Verdict::Fail,
+            Status::Crash => Verdict::Crash,
+            Status::Timeout => Verdict::Timeout,
+            Status::NotReached => Verdict::NotReached,
+            Status::NotApplicable => Verdict::NotApplicable,
+        }
+    }
 }
 
 impl Verdict {
@@ -250,12 +261,13 @@ impl Grader<'_> {
                 );
                 result(check, Verdict::NotReached, message, 0.0)
             } else {
-                let request = Request {
-                    check: check.name.to_owned(),
-                    scope: self.scope,
-                    too_slow: too_slow.clone(),
-                };
-                let run = run_check(self.workshop, built, check, &request, budget - used);
+                let run = run_check(
+                    self.workshop,
+                    built,
+                    check,
+                    (self.scope, too_slow.clone()),
+                    budget - used,
+                );
                 used += run.processor;
                 if let Some(slow) = run.too_slow {
                     if too_slow
@@ -347,59 +359,20 @@ struct CheckRun {
     too_slow: Option<TooSlow>,
 }
 
-/// Runs one check of a built submission in a confined process, with at
-/// most `left` of the submission's processor time.
+/// Runs one check of a built submission, with at most `left` of the
+/// submission's processor time: a judge of its own ([`crate::judge`])
+/// questions the submission, confined, and its report is the verdict.
 fn run_check(
     workshop: &Workshop,
     built: &Built,
     check: &Check,
-    request: &Request,
+    (scope, too_slow): (Scope, Option<TooSlow>),
     left: Duration,
 ) -> CheckRun {
     let limits = &workshop.assignment.limits;
     let per_check = Duration::from_secs_f64(limits.seconds_per_check * built.time_factor);
     let processor = per_check.min(left);
-    let work = built.home.join("work").join(check.name);
-    let stdin = serde_json::to_vec(request).expect("a request serialises");
-    let ending = std::fs::create_dir_all(&work)
-        .map_err(|error| format!("cannot make {}: {error}", work.display()))
-        .and_then(|()| {
-            Job {
-                grader: &workshop.grader,
-                command: built.command.clone(),
-                work: &work,
-                fresh_work: true,
-                readable: built.readable.clone(),
-                writable: Vec::new(),
-                path: SYSTEM_PATH.into(),
-                environment: vec![("RUST_BACKTRACE".into(), "0".into())],
-                stdin,
-                limits: ResourceLimits {
-                    memory_mib: limits.memory_mib,
-                    stack_mib: limits.stack_mib,
-                    cpu_seconds: cpu_backstop(processor.as_secs_f64() * 2.0),
-                    cgroup: None,
-                },
-                stop: StopRules {
-                    processor: Some(processor),
-                    idle: true,
-                    wall: wall_backstop(processor),
-                    output: (limits.output_mib << 20) + CHILD_CHATTER,
-                },
-            }
-            .run(&workshop.confinement)
-        });
-    let ending = match ending {
-        Ok(ending) => ending,
-        Err(error) => {
-            return CheckRun {
-                result: result(check, Verdict::Crash, error, 0.0),
-                processor: Duration::ZERO,
-                too_slow: None,
-            };
-        }
-    };
-    let why_limit = if processor < per_check {
+    let time_limit = if processor < per_check {
         format!(
             "the {} s of processor time the submission had left (limits.seconds_per_submission)",
             fmt_seconds(processor)
@@ -407,23 +380,130 @@ fn run_check(
     } else {
         format!("{} s of processor time", fmt_seconds(processor))
     };
-    let (verdict, message) = judge(&ending, limits.memory_mib, &why_limit);
-    let too_slow = (verdict == Verdict::Timeout)
-        .then(|| last_question(&ending.stderr))
-        .flatten()
-        .map(|(n, question)| TooSlow {
-            from_n: n,
-            why: format!("{} ran out of time on {question}", check.name),
-        });
-    CheckRun {
-        result: result(check, verdict, message, ending.elapsed.as_secs_f64()),
-        processor: ending.processor,
+    let work = built.home.join("work").join(check.name);
+    let confinement = &workshop.confinement;
+    // Without the jail's tmpfs, the bytes the check writes are watched.
+    let disk = (!confinement.is_sandboxed()).then(|| {
+        let mut roots = vec![work.clone()];
+        if confinement.boxes() {
+            roots.extend(["/tmp", "/var/tmp", "/dev/shm"].map(PathBuf::from));
+        }
+        Disk {
+            roots,
+            limit: limits.scratch_mib << 20,
+        }
+    });
+    let request = judge::Request {
+        check: check.name.to_owned(),
+        scope,
         too_slow,
+        side: built.side.clone(),
+        confinement: confinement.clone(),
+        grader: workshop.grader.clone(),
+        work: work.clone(),
+        readable: built.readable.clone(),
+        group: built.gid(),
+        limits: judge::Limits {
+            memory_mib: limits.memory_mib,
+            stack_mib: limits.stack_mib,
+            cpu_seconds: cpu_backstop(processor.as_secs_f64() * 2.0),
+            file_mib: 64,
+            processes: limits.processes,
+            output_mib: limits.output_mib,
+            scratch_mib: limits.scratch_mib,
+        },
+        rules: StopRules {
+            processor: Some(processor),
+            idle: true,
+            wall: wall_backstop(processor),
+            output: (limits.output_mib << 20) + CHILD_CHATTER,
+            disk,
+        },
+        time_limit,
+    };
+    let judged = std::fs::create_dir(&work)
+        .map_err(|error| format!("cannot make {}: {error}", work.display()))
+        .and_then(|()| ask_the_judge(workshop, &built.home, &request, processor));
+    match judged {
+        Ok((report, seconds)) => CheckRun {
+            result: result(
+                check,
+                Verdict::from(report.status),
+                cut(&report.message, MESSAGE_LENGTH),
+                seconds,
+            ),
+            processor: Duration::from_secs_f64(report.processor),
+            too_slow: report.too_slow,
+        },
+        Err(error) => CheckRun {
+            result: result(check, Verdict::Crash, error, 0.0),
+            processor: Duration::ZERO,
+            too_slow: None,
+        },
     }
 }
 
-/// Bytes a check process may print besides its solver's output: its
-/// announcements and its report.
+/// Runs the judge of `request` (the grader's own binary, unconfined but
+/// for its limits: it runs none of the submission's code) and reads its
+/// report, the one line it prints, and how long it took on the clock. Errs
+/// when it ends without one.
+fn ask_the_judge(
+    workshop: &Workshop,
+    home: &std::path::Path,
+    request: &judge::Request,
+    processor: Duration,
+) -> Result<(Report, f64), String> {
+    let limits = ResourceLimits {
+        memory_mib: JUDGE_MEMORY_MIB,
+        stack_mib: 64,
+        cpu_seconds: cpu_backstop(wall_backstop(processor).as_secs_f64() * 2.0),
+        file_mib: 64,
+        ..ResourceLimits::default()
+    };
+    let mut command: Vec<std::ffi::OsString> =
+        vec![workshop.grader.clone().into(), "limited".into()];
+    command.extend(limits.arguments());
+    command.extend(["--".into(), workshop.grader.clone().into(), "judge".into()]);
+    let ending = Job {
+        launch: Launch {
+            command,
+            work: home.to_owned(),
+            path: SYSTEM_PATH.into(),
+            environment: Vec::new(),
+            cgroups: None,
+            boxed: None,
+        },
+        stdin: serde_json::to_vec(request).expect("a request serialises"),
+        stop: StopRules {
+            processor: None,
+            idle: false,
+            wall: wall_backstop(processor) + Duration::from_secs(30),
+            output: 1 << 20,
+            disk: None,
+        },
+    }
+    .run()?;
+    String::from_utf8_lossy(&ending.stdout)
+        .lines()
+        .find_map(|line| serde_json::from_str::<Report>(line).ok())
+        .map(|report| (report, ending.elapsed.as_secs_f64()))
+        .ok_or_else(|| {
+            format!(
+                "the grader's judge ended without a verdict ({}): {}",
+                ending
+                    .status
+                    .map_or("stopped".to_owned(), crate::words::ending),
+                last_line(&ending.stderr)
+            )
+        })
+}
+
+/// The memory the judge may use: the reference's sets and what a check
+/// collects of the student's output, which its output limit bounds.
+const JUDGE_MEMORY_MIB: u64 = 4096;
+
+/// Bytes a check's student side may print besides its solutions: the
+/// protocol's framing.
 const CHILD_CHATTER: u64 = 1 << 20;
 
 /// The wall-clock backstop for a check of `processor` time: generous, so
@@ -447,117 +527,6 @@ fn fmt_seconds(time: Duration) -> String {
 /// The longest message a report keeps: a program that prints a megabyte on
 /// one line must not make the gradebook a megabyte.
 const MESSAGE_LENGTH: usize = 400;
-
-/// The verdict of a check process from how it ended, and its message cut
-/// to [`MESSAGE_LENGTH`]; `why_limit` says what the time limit was.
-fn judge(ending: &Ending, memory_mib: u64, why_limit: &str) -> (Verdict, String) {
-    let (verdict, message) = judge_in_full(ending, memory_mib, why_limit);
-    (verdict, cut(&message, MESSAGE_LENGTH))
-}
-
-/// The verdict of a check process from how it ended, its message whole.
-fn judge_in_full(ending: &Ending, memory_mib: u64, why_limit: &str) -> (Verdict, String) {
-    if ending.out_of_memory && ending.stopped.is_none() {
-        // The cgroup's kill is a SIGKILL to some process of the run: the
-        // report, if any, only saw a signal.
-        let asking = last_question(&ending.stderr)
-            .map(|(_, question)| format!("{question}: "))
-            .unwrap_or_default();
-        return (
-            Verdict::Crash,
-            format!(
-                "{asking}out of memory: past the assignment's {memory_mib} MiB \
-                 (a memory cgroup, which counts shared memory and tmpfs files too)"
-            ),
-        );
-    }
-    if let Some(stopped) = ending.stopped {
-        return stopped_verdict(stopped, &ending.stderr, why_limit);
-    }
-    let Some(status) = ending.status else {
-        return (
-            Verdict::Crash,
-            "the check process could not be waited for".to_owned(),
-        );
-    };
-    let report = String::from_utf8_lossy(&ending.stdout)
-        .lines()
-        .find_map(|line| serde_json::from_str::<ChildReport>(line).ok());
-    if let Some(report) = report {
-        let verdict = match report.status {
-            Status::Pass => Verdict::Pass,
-            Status::Fail => Verdict::Fail,
-            Status::Crash => Verdict::Crash,
-            Status::NotReached => Verdict::NotReached,
-            Status::NotApplicable => Verdict::NotApplicable,
-        };
-        return (verdict, report.message);
-    }
-    (
-        Verdict::Crash,
-        crash_message(status, &ending.stderr, memory_mib),
-    )
-}
-
-/// The verdict of a check the grader stopped, naming the question it was
-/// asking when it was stopped.
-fn stopped_verdict(stopped: Stopped, stderr: &[u8], why_limit: &str) -> (Verdict, String) {
-    let asking = last_question(stderr)
-        .map(|(_, question)| format!(", asking {question}"))
-        .unwrap_or_default();
-    match stopped {
-        Stopped::ProcessorTime(_) => (
-            Verdict::Timeout,
-            format!("took more than {why_limit}{asking}"),
-        ),
-        Stopped::Idle(idle) => (
-            Verdict::Timeout,
-            format!(
-                "used no processor for {} s (sleeping, or waiting for input that never comes){asking}",
-                fmt_seconds(idle)
-            ),
-        ),
-        Stopped::WallTime(wall) => (
-            Verdict::Timeout,
-            format!(
-                "took longer than {} s on the clock{asking}",
-                fmt_seconds(wall)
-            ),
-        ),
-        Stopped::Output(bytes) => (
-            Verdict::Crash,
-            format!(
-                "printed more than {} MiB (the assignment's limits.output_mib){asking}",
-                (bytes - CHILD_CHATTER) >> 20
-            ),
-        ),
-    }
-}
-
-/// Why a check process died without a report, in a student's words.
-fn crash_message(status: std::process::ExitStatus, stderr: &[u8], memory_mib: u64) -> String {
-    use std::os::unix::process::ExitStatusExt;
-    let text = String::from_utf8_lossy(stderr);
-    let asking = last_question(stderr)
-        .map(|(_, question)| format!("{question}: "))
-        .unwrap_or_default();
-    if text.contains("has overflowed its stack") {
-        return format!("{asking}stack overflow: the recursion went deeper than the stack allows");
-    }
-    if text.contains("memory allocation of") || text.contains("out of memory") {
-        return format!("{asking}out of memory: past the assignment's {memory_mib} MiB");
-    }
-    let last = last_line(stderr);
-    let cause = match status.signal() {
-        Some(signal) => format!("the check process was killed by {}", signal_name(signal)),
-        None => format!("the check process {}", ending(status)),
-    };
-    if last.is_empty() || last.starts_with(SOLVING_MARK) {
-        format!("{asking}{cause}")
-    } else {
-        format!("{asking}{cause}: {last}")
-    }
-}
 
 /// The grader's own binary, which its check processes run.
 pub(crate) fn grader_binary() -> Result<PathBuf, String> {

@@ -67,14 +67,18 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 mod assignment;
+mod boxes;
 mod cgroup;
 mod cli;
 mod copy;
 mod grade;
 mod isolation;
+mod judge;
 mod prepare;
 mod program;
+mod relay;
 mod report;
+mod rust_build;
 mod sandbox;
 mod submission;
 pub mod template;

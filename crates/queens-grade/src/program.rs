@@ -20,178 +20,176 @@
 //!
 //! # How it is checked
 //!
-//! The check process (`queens-grade program-check`) runs one check of the
-//! suite on a [`Program`]: every question the check asks becomes a run of
-//! the program. A line that is not N numbers, a status other than 0, or a
-//! signal is a crash of the program, reported with the problem it was
-//! solving and the last line of its stderr. A program reports no statistics
-//! and no progress, so the instrumentation group does not apply to it.
+//! The judge (`queens-grade judge`) runs one check of the suite on a
+//! [`Program`]: every question the check asks becomes a run of the
+//! program, started inside the check's jail by the relay ([`crate::relay`]),
+//! whose lines come back over a pipe. Each line is read here, outside the
+//! program's reach: a line that is not N numbers, a status other than 0, or
+//! a signal is a fault of the program, reported with the problem it was
+//! solving and the run's last line of stderr; every solution is then read
+//! against its board by the suite before any check counts it. A program
+//! reports no statistics and no progress, so the instrumentation group does
+//! not apply to it.
 
-use std::ffi::OsString;
-use std::io::{BufRead, BufReader, Read, Write};
 use std::ops::ControlFlow;
-use std::process::{ChildStdout, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
-use queens_conformance::{ProgramFault, Scope, facts};
+use queens_conformance::remote::Link;
+use queens_conformance::{Fault, Scope, Status, facts};
 
-use crate::words::ending;
+use crate::relay::{Exit, LONGEST_LINE, Order as Run, Told};
 use queens_core::{Error, Levels, Observer, Order, Problem, Sink, Solver, SolverInfo, Stats};
 
 /// The largest board a program is asked; the checks never go past it.
 const MAX_N: usize = Scope::MAX_COUNTS_TO;
 
-/// The longest line a program may print: a solution of the largest board
-/// is under 50 bytes, so anything near this is not one.
-const LONGEST_LINE: usize = 4096;
-
-/// What the program runs of one check process have printed so far: the
-/// check process is the grader's `program-check`, one per check, so this is
-/// the output of one check.
-static PRINTED: AtomicU64 = AtomicU64::new(0);
-
-/// A program speaking the protocol, run once per problem.
-#[derive(Clone, Debug)]
+/// A program speaking the protocol, run once per problem through the relay
+/// at the end of its link.
+#[derive(Clone)]
 pub(crate) struct Program {
-    /// The command that runs it.
-    pub command: Vec<OsString>,
+    link: Arc<Link>,
     /// The order the assignment requires of its solutions.
-    pub order: Order,
-    /// The most bytes its runs may print on stdout in one check.
-    pub output_limit: u64,
+    order: Order,
 }
 
 impl Program {
-    /// Runs the program on `problem` and hands each solution it prints to
-    /// `sink`, killing it when the sink has had enough.
-    ///
-    /// When the program cannot be started, prints something that is not a
-    /// placement of the board or more than its output limit, or ends with a
-    /// failure status or a signal, the run unwinds with a [`ProgramFault`]
-    /// that says so in the protocol's words, which the suite reports with
-    /// the question being asked.
-    fn run(&self, problem: &Problem, sink: &mut Sink<'_>) {
-        let (program, arguments) = self.command.split_first().expect("a command has a program");
-        let mut child = Command::new(program)
-            .args(arguments)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|error| crash(format!("the program cannot be started: {error}")));
-        let stderr = keep_tail(child.stderr.take());
-        if let Some(mut stdin) = child.stdin.take() {
-            // A program that exits without reading its input is not an error
-            // here; what it prints is judged.
-            let _ = stdin.write_all(protocol_input(problem).as_bytes());
-        }
-        let stdout = child.stdout.take().expect("stdout is piped");
-        if let Err(fault) = self.read_solutions(stdout, problem, sink) {
-            let _ = child.kill();
-            let _ = child.wait();
-            match fault {
-                Stop::Enough => return,
-                Stop::Fault(fault) => std::panic::resume_unwind(Box::new(fault)),
-            }
-        }
-        let status = child.wait().expect("the program was started");
-        if !status.success() {
-            let tail = stderr.join().unwrap_or_default();
-            crash(format!(
-                "the program {}{}",
-                ending(status),
-                stderr_note(&tail)
-            ));
-        }
+    /// The program the relay at the end of `link` runs.
+    pub(crate) fn new(link: Arc<Link>, order: Order) -> Self {
+        Program { link, order }
     }
 
-    /// Reads the program's lines, handing each solution to `sink`, until
-    /// the program closes its stdout; stops early when the sink has had
-    /// enough or the program did something wrong.
-    fn read_solutions(
-        &self,
-        stdout: ChildStdout,
-        problem: &Problem,
-        sink: &mut Sink<'_>,
-    ) -> Result<(), Stop> {
-        let mut reader = BufReader::new(stdout);
-        let mut line = Vec::new();
-        for number in 1_u64.. {
-            line.clear();
-            let read = (&mut reader)
-                .take(LONGEST_LINE as u64 + 1)
-                .read_until(b'\n', &mut line)
-                .unwrap_or(0);
-            if read == 0 {
-                return Ok(());
-            }
-            let printed = PRINTED.fetch_add(read as u64, Ordering::Relaxed) + read as u64;
-            if printed > self.output_limit {
-                return Err(Stop::Fault(ProgramFault {
-                    crashed: true,
-                    message: format!(
-                        "the program printed more than {} in this check (the assignment's \
-                         limits.output_mib): it should print each solution once",
-                        mebibytes(self.output_limit)
-                    ),
-                }));
-            }
-            if facts::solution_count(problem.n()).is_some_and(|most| number > most) {
-                return Err(Stop::Fault(ProgramFault {
-                    crashed: false,
-                    message: format!(
-                        "line {number} ({}): more lines than the plain board of n = {} has \
-                         solutions ({}): a program prints each solution once",
-                        shown(&line),
-                        problem.n(),
-                        facts::solution_count(problem.n()).unwrap_or_default(),
-                    ),
-                }));
-            }
-            let queens = parse_line(&line, problem.n()).map_err(|fault| {
-                Stop::Fault(ProgramFault {
-                    crashed: false,
-                    message: format!("line {number} ({}): {fault}", shown(&line)),
-                })
-            })?;
-            if sink(&queens).is_break() {
-                return Err(Stop::Enough);
+    /// Runs the program on `problem` and hands each solution it prints to
+    /// `sink`, stopping the run when the sink has had enough.
+    ///
+    /// When the program cannot be started, prints something that is not a
+    /// placement of the board, or ends with a failure status or a signal,
+    /// the run unwinds with a [`Fault`] that says so in the protocol's
+    /// words, which the suite reports with the question being asked.
+    fn run(&self, problem: &Problem, sink: &mut Sink<'_>) {
+        self.link.send(&Run::Run(protocol_input(problem)));
+        let mut running = Running {
+            link: &self.link,
+            ended: false,
+        };
+        let mut number = 0_u64;
+        loop {
+            match self.link.receive::<Told>(2 * LONGEST_LINE) {
+                Told::Line(text) => {
+                    number += 1;
+                    let queens = read_line(number, &text, problem).unwrap_or_else(|message| {
+                        std::panic::resume_unwind(Box::new(wrong(message)))
+                    });
+                    if sink(&queens).is_break() {
+                        running.stop();
+                        return;
+                    }
+                }
+                Told::NotText => std::panic::resume_unwind(Box::new(wrong(format!(
+                    "line {}: not text: a line holds column numbers in ASCII digits",
+                    number + 1
+                )))),
+                Told::TooLong => std::panic::resume_unwind(Box::new(wrong(format!(
+                    "line {}: longer than {LONGEST_LINE} bytes: a line holds the {} column \
+                     numbers of one solution",
+                    number + 1,
+                    problem.n()
+                )))),
+                Told::CannotStart(error) => {
+                    running.ended = true;
+                    crash(format!("the program cannot be started: {error}"))
+                }
+                Told::Exited(exit) => {
+                    running.ended = true;
+                    if exit.code != Some(0) || exit.stopped {
+                        crash(format!("the program {}", ended(&exit)));
+                    }
+                    return;
+                }
             }
         }
-        Ok(())
     }
 }
 
-/// Why the reading of a program's output stopped before its end.
-enum Stop {
-    /// The sink had enough solutions.
-    Enough,
-    /// The program did something wrong.
-    Fault(ProgramFault),
+/// A run under way. One the judge leaves early (enough solutions, or a
+/// wrong line unwinding) is stopped and read to its end, so that the next
+/// run starts in step.
+struct Running<'a> {
+    link: &'a Link,
+    ended: bool,
+}
+
+impl Running<'_> {
+    /// Stops the run and reads what is left of it, up to its end. Nothing
+    /// here unwinds: it also runs while the judge's side does.
+    fn stop(&mut self) {
+        if self.ended || self.link.try_send(&Run::Stop).is_err() {
+            return;
+        }
+        self.ended = true;
+        while let Ok(told) = self.link.try_receive::<Told>(2 * LONGEST_LINE) {
+            if matches!(told, Told::Exited(_) | Told::CannotStart(_)) {
+                return;
+            }
+        }
+    }
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// A wrong answer of the program, in the protocol's words.
+fn wrong(message: String) -> Fault {
+    Fault {
+        status: Status::Fail,
+        message,
+    }
 }
 
 /// Unwinds with the crash of a program, described by `message`.
 fn crash(message: String) -> ! {
-    std::panic::resume_unwind(Box::new(ProgramFault {
-        crashed: true,
+    std::panic::resume_unwind(Box::new(Fault {
+        status: Status::Crash,
         message,
     }))
 }
 
-/// `bytes` as "16 MiB" (or in bytes when under one).
-fn mebibytes(bytes: u64) -> String {
-    if bytes >= 1 << 20 {
-        format!("{} MiB", bytes >> 20)
+/// How a run ended, in words, with its last line of stderr.
+fn ended(exit: &Exit) -> String {
+    let how = match (exit.code, exit.signal) {
+        (Some(code), _) => format!("exited with status {code}"),
+        (None, Some(signal)) => format!("was killed by {}", crate::words::signal_name(signal)),
+        (None, None) => "ended abnormally".to_owned(),
+    };
+    if exit.last_words.is_empty() {
+        how
     } else {
-        format!("{bytes} bytes")
+        format!("{how}: {}", exit.last_words)
     }
+}
+
+/// Line `number` of a run on `problem` as a placement, or what is wrong
+/// with it.
+fn read_line(number: u64, text: &str, problem: &Problem) -> Result<Vec<usize>, String> {
+    if facts::solution_count(problem.n()).is_some_and(|most| number > most) {
+        return Err(format!(
+            "line {number} ({}): more lines than the plain board of n = {} has \
+             solutions ({}): a program prints each solution once",
+            shown(text),
+            problem.n(),
+            facts::solution_count(problem.n()).unwrap_or_default(),
+        ));
+    }
+    parse_line(text, problem.n())
+        .map_err(|fault| format!("line {number} ({}): {fault}", shown(text)))
 }
 
 /// A printed line as a message shows it: quoted, its end of line dropped,
 /// cut to 60 characters.
-fn shown(line: &[u8]) -> String {
-    let text = String::from_utf8_lossy(line);
-    let text = text.trim_end_matches(['\n', '\r']);
+fn shown(line: &str) -> String {
+    let text = line.trim_end_matches(['\n', '\r']);
     format!("{:?}", crate::words::cut(text, 60))
 }
 
@@ -209,14 +207,12 @@ pub(crate) fn protocol_input(problem: &Problem) -> String {
 /// spaces or tabs, with spaces, tabs and a carriage return allowed around
 /// them. Anything else is the program's fault, described in the protocol's
 /// words. Whether the placement is a solution is the checks' to judge.
-fn parse_line(line: &[u8], n: usize) -> Result<Vec<usize>, String> {
-    if line.len() > LONGEST_LINE {
+fn parse_line(text: &str, n: usize) -> Result<Vec<usize>, String> {
+    if text.len() > LONGEST_LINE {
         return Err(format!(
             "longer than {LONGEST_LINE} bytes: a line holds the {n} column numbers of one solution"
         ));
     }
-    let text = std::str::from_utf8(line)
-        .map_err(|_| "not text: a line holds column numbers in ASCII digits".to_owned())?;
     let words: Vec<&str> = text.split_ascii_whitespace().collect();
     if words.is_empty() && n > 0 {
         return Err(format!(
@@ -256,36 +252,6 @@ fn parse_line(line: &[u8], n: usize) -> Result<Vec<usize>, String> {
         ));
     }
     Ok(queens)
-}
-
-/// ": <the last line of stderr>", or nothing when it printed none.
-fn stderr_note(tail: &str) -> String {
-    let last = crate::words::last_line(tail.as_bytes());
-    if last.is_empty() {
-        last
-    } else {
-        format!(": {last}")
-    }
-}
-
-/// Reads a pipe to its end on a thread, keeping its last 4 KiB.
-fn keep_tail(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut kept: Vec<u8> = Vec::new();
-        if let Some(mut pipe) = pipe {
-            let mut buffer = [0_u8; 4096];
-            while let Ok(read) = pipe.read(&mut buffer) {
-                if read == 0 {
-                    break;
-                }
-                kept.extend_from_slice(&buffer[..read]);
-                if kept.len() > 4096 {
-                    kept.drain(..kept.len() - 4096);
-                }
-            }
-        }
-        String::from_utf8_lossy(&kept).into_owned()
-    })
 }
 
 impl Solver for Program {
@@ -332,22 +298,6 @@ mod tests {
     use super::*;
     use queens_core::Square;
 
-    fn program(script: &str, order: Order) -> Program {
-        Program {
-            command: ["sh", "-c", script].map(OsString::from).to_vec(),
-            order,
-            output_limit: 1 << 20,
-        }
-    }
-
-    /// The fault a run of `program` on `problem` unwinds with.
-    fn fault(program: &Program, problem: &Problem) -> ProgramFault {
-        let payload =
-            std::panic::catch_unwind(|| program.solve(problem, &mut |_| ControlFlow::Continue(())))
-                .unwrap_err();
-        payload.downcast_ref::<ProgramFault>().unwrap().clone()
-    }
-
     #[test]
     fn the_input_is_the_size_then_the_queens() {
         let problem = Problem::with_queens(8, [Square::new(0, 2), Square::new(3, 4)]).unwrap();
@@ -357,97 +307,66 @@ mod tests {
 
     #[test]
     fn lines_are_read_as_columns_with_spaces_tabs_and_crlf() {
-        assert_eq!(parse_line(b"1 3 0 2\n", 4), Ok(vec![1, 3, 0, 2]));
-        assert_eq!(parse_line(b"  1\t3 0 2 \r\n", 4), Ok(vec![1, 3, 0, 2]));
-        assert_eq!(parse_line(b"1 3 0 2", 4), Ok(vec![1, 3, 0, 2]));
-        assert_eq!(parse_line(b"\n", 0), Ok(vec![]));
-        assert_eq!(parse_line(b"\r\n", 0), Ok(vec![]));
+        assert_eq!(parse_line("1 3 0 2\n", 4), Ok(vec![1, 3, 0, 2]));
+        assert_eq!(parse_line("  1\t3 0 2 \r\n", 4), Ok(vec![1, 3, 0, 2]));
+        assert_eq!(parse_line("1 3 0 2", 4), Ok(vec![1, 3, 0, 2]));
+        assert_eq!(parse_line("\n", 0), Ok(vec![]));
+        assert_eq!(parse_line("\r\n", 0), Ok(vec![]));
     }
 
     #[test]
     fn faults_are_named_in_the_protocols_words() {
         assert_eq!(
-            parse_line(b"1 2 3 4\n", 4).unwrap_err(),
+            parse_line("1 2 3 4\n", 4).unwrap_err(),
             "column 4 is outside a 4×4 board: columns are 0-based, 0 to 3"
         );
         assert_eq!(
-            parse_line(b"\n", 4).unwrap_err(),
+            parse_line("\n", 4).unwrap_err(),
             "an empty line: for n > 0 every line holds n columns (here 4); \
              only the one solution of n = 0 is an empty line"
         );
         assert_eq!(
-            parse_line(b"1 3 0\n", 4).unwrap_err(),
+            parse_line("1 3 0\n", 4).unwrap_err(),
             "3 columns for a 4×4 board: every line holds n = 4 columns, one per row"
         );
         assert_eq!(
-            parse_line(b"1,3,0,2\n", 4).unwrap_err(),
+            parse_line("1,3,0,2\n", 4).unwrap_err(),
             "\"1,3,0,2\" is not a column number: a line holds 4 numbers from 0 to 3, separated by spaces"
         );
         assert_eq!(
-            parse_line(b"+1 3 0 2\n", 4).unwrap_err(),
+            parse_line("+1 3 0 2\n", 4).unwrap_err(),
             "\"+1\" is not a column number: a line holds 4 numbers from 0 to 3, separated by spaces"
         );
         assert_eq!(
-            parse_line(b"0\n", 0).unwrap_err(),
+            parse_line("0\n", 0).unwrap_err(),
             "column 0 is outside a 0×0 board: columns are 0-based, 0 to 0"
         );
+    }
+
+    #[test]
+    fn a_line_past_the_count_of_solutions_is_named() {
         assert_eq!(
-            parse_line(&[0xff, b'\n'], 4).unwrap_err(),
-            "not text: a line holds column numbers in ASCII digits"
+            read_line(3, "2 0 3 1", &Problem::new(4)).unwrap_err(),
+            "line 3 (\"2 0 3 1\"): more lines than the plain board of n = 4 has solutions (2): \
+             a program prints each solution once"
+        );
+        assert_eq!(
+            read_line(2, "2 0 3 1", &Problem::new(4)),
+            Ok(vec![2, 0, 3, 1])
         );
     }
 
     #[test]
-    fn a_shell_program_is_a_solver() {
-        let program = program(
-            "read n k; if [ $n = 4 ]; then echo 1 3 0 2; echo 2 0 3 1; fi",
-            Order::RowMajor,
-        );
-        let mut got = Vec::new();
-        program
-            .solve(&Problem::new(4), &mut |queens| {
-                got.push(queens.to_vec());
-                ControlFlow::Continue(())
-            })
-            .unwrap();
-        assert_eq!(got, [vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
-        let mut first = Vec::new();
-        program
-            .solve(&Problem::new(4), &mut |queens| {
-                first.push(queens.to_vec());
-                ControlFlow::Break(())
-            })
-            .unwrap();
-        assert_eq!(first, [vec![1, 3, 0, 2]]);
-    }
-
-    #[test]
-    fn a_failing_program_is_a_crash_with_its_last_words() {
-        let program = program(
-            "echo 'IndexError: list index out of range' >&2; exit 1",
-            Order::Unspecified,
-        );
+    fn a_run_ends_in_words_with_its_last_line_of_stderr() {
+        let exit = Exit {
+            code: Some(1),
+            signal: None,
+            stopped: false,
+            last_words: "IndexError: list index out of range".to_owned(),
+        };
         assert_eq!(
-            fault(&program, &Problem::new(4)),
-            ProgramFault {
-                crashed: true,
-                message: "the program exited with status 1: IndexError: list index out of range"
-                    .to_owned()
-            }
-        );
-    }
-
-    #[test]
-    fn a_one_based_line_is_a_wrong_answer_naming_the_line() {
-        let program = program("echo 2 4 1 3", Order::Unspecified);
-        assert_eq!(
-            fault(&program, &Problem::new(4)),
-            ProgramFault {
-                crashed: false,
-                message: "line 1 (\"2 4 1 3\"): column 4 is outside a 4×4 board: \
-                          columns are 0-based, 0 to 3"
-                    .to_owned()
-            }
+            ended(&exit),
+            "exited with status 1: IndexError: list index out of range"
         );
     }
 }

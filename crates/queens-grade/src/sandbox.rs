@@ -1,22 +1,26 @@
-//! The jail a submission's builds and checks run in: an unprivileged user,
-//! a view of the file system that holds only what they need, no network, a
-//! memory cgroup that counts every page, and scratch space of a set size.
+//! The jail a submission's builds and checks run in: a uid of its own, a
+//! session of its own, a view of the file system that holds only what they
+//! need, no network, cgroups that count every page and every process, and
+//! scratch space of a set size; and, where bubblewrap cannot run, what the
+//! kernel offers without it.
 //!
 //! # Why a namespace alone is not a jail
 //!
 //! Bubblewrap makes the sandbox: new mount, process, IPC, network and UTS
-//! namespaces. But a grader run as root that maps root to uid 65534 inside
-//! a user namespace is still root to the kernel's permission checks on the
+//! namespaces, and a new session (`--new-session`, so that no process in it
+//! has the teacher's terminal to push keystrokes into: the CVE-2017-5226
+//! class). But a grader run as root that maps root to another uid inside a
+//! user namespace is still root to the kernel's permission checks on the
 //! files it can see (`bwrap --unshare-user --uid 65534 --ro-bind / / cat
 //! /etc/shadow` prints it). So as root the grader runs bubblewrap itself as
 //! root, without a user namespace, to build the view, and the first thing
-//! inside is `setpriv`, which drops the real and effective user and group
-//! to 65534 (nobody), clears the supplementary groups, and empties every
-//! capability set, bounding set included, before the submission's code
-//! starts. From there the kernel treats the submission as nobody, in a
-//! file system that holds nothing else anyway. A grader run by an ordinary
-//! user runs bubblewrap in a user namespace, as that user, who is already
-//! unprivileged.
+//! inside is `setpriv`, which drops the real and effective user to the
+//! run's box ([`crate::boxes`]: a uid of its own per build and check) and
+//! the group to its submission's, clears the supplementary groups, empties
+//! every capability set, bounding set included, and forbids gaining
+//! privileges again (`no_new_privs`), before the submission's code starts.
+//! A grader run by an ordinary user runs bubblewrap in a user namespace, as
+//! that user, who is already unprivileged.
 //!
 //! # What a submission sees
 //!
@@ -28,49 +32,32 @@
 //!   dynamic linker's cache, the alternatives, Java's and Python's own
 //!   settings, `passwd` and `group`), never `shadow`, `ssh` or the rest;
 //! - `/dev`'s standard devices and a `/proc` of its own processes;
-//! - its own copy (read-only for checks) and what the run declares, each
-//!   bound at its path, the folders above it made empty and traversable;
+//! - its own files and what the run declares, each bound at its path, the
+//!   folders above it made empty and traversable;
 //! - a `/tmp`, and for a check its working folder, each a tmpfs of the
 //!   assignment's `scratch_mib`, so a program that fills its disk stops at
 //!   that size and leaves nothing behind.
 //!
-//! The teacher's home, the class folder, the repository, the other
-//! submissions and `/etc/shadow` are simply not there, whatever folder the
-//! grader was started from.
+//! # Without bubblewrap
 //!
-//! # Memory, and what held
-//!
-//! `RLIMIT_DATA` does not count shared mappings; a memory cgroup does
-//! ([`crate::cgroup`]), and tmpfs files too. The grader uses one wherever it
-//! can make one (as root, on this kind of machine), and the report's
-//! confinement line says which limit held, and whether the scratch size
-//! did.
+//! Where bubblewrap is missing or cannot make a sandbox (a container such as
+//! Gradescope's), a root grader still never runs a submission as root:
+//! `queens-grade limited` drops to the run's box and group itself, in a
+//! session of its own, with `no_new_privs`, the same limits and cgroups, and
+//! a disk limit watched rather than a tmpfs. What it cannot take away is the
+//! view: the submission may read whatever every user of the machine may.
+//! [`Confinement::walls`] says, wall by wall, which are up.
 
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::cgroup::{MemoryControl, Version};
+use serde::{Deserialize, Serialize};
+
+use crate::boxes::{self, BoxId};
+use crate::cgroup::{Control, Version};
+use crate::isolation::{Ids, Launch, ResourceLimits};
 use crate::words::first_line;
-
-/// What a run sees of the host besides the system, and where it works.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Mounts<'a> {
-    /// Its working folder.
-    pub(crate) work: &'a Path,
-    /// Whether the working folder is a fresh tmpfs of the scratch size (a
-    /// check, whose files nobody reads after it) rather than the host's
-    /// folder (a build, whose output is kept).
-    pub(crate) fresh_work: bool,
-    /// What it may read.
-    pub(crate) readable: &'a [PathBuf],
-    /// What it may write besides its working folder.
-    pub(crate) writable: &'a [PathBuf],
-}
-
-/// The unprivileged user (and group) a root grader runs submissions as:
-/// `nobody` on Debian.
-pub(crate) const NOBODY: u32 = 65534;
 
 /// The entries of `/etc` a sandboxed run sees: what the dynamic linker,
 /// the alternatives (`java`, `cc`), Java, Python and a user lookup read.
@@ -94,143 +81,319 @@ pub(crate) const ETC_KEPT: [&str; 12] = [
 const SYSTEM_ROOTS: [&str; 7] = ["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32"];
 
 /// How the runs of this grading are confined.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct Confinement {
     /// The jail, or why there is none.
     jail: Result<Jail, String>,
-    /// The memory controller, or why there is none.
-    memory: Result<MemoryControl, String>,
+    /// Whether runs get a box of their own (the grader is root).
+    boxes: bool,
+    /// The cgroup controllers, or why each is missing.
+    control: Control,
     /// The size of each scratch tmpfs, in MiB.
     scratch_mib: u64,
 }
 
 /// Bubblewrap, and how to use it here.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 struct Jail {
     bwrap: PathBuf,
     /// `setpriv`, when the grader is root: the jail's first command, which
-    /// makes the run nobody.
+    /// makes the run its box.
     setpriv: Option<PathBuf>,
     /// The arguments that show the system: `/usr`, its links, `/etc`'s
     /// kept entries.
     system: Vec<OsString>,
 }
 
+/// One run, as the jail needs to know it.
+#[derive(Debug)]
+pub(crate) struct Spec<'a> {
+    /// The grader's own binary, whose `limited` sets the limits.
+    pub grader: &'a Path,
+    /// What runs.
+    pub command: Vec<OsString>,
+    /// Its working folder, the one it may write.
+    pub work: &'a Path,
+    /// In the jail, whether the working folder is a fresh tmpfs of the
+    /// scratch size (a check, whose files nobody reads after it) rather
+    /// than the host's folder (a build, whose output is kept).
+    pub fresh_work: bool,
+    /// Files and folders it may read besides the system.
+    pub readable: Vec<PathBuf>,
+    /// Folders it may write besides `work`.
+    pub writable: Vec<PathBuf>,
+    /// Its `PATH`.
+    pub path: OsString,
+    /// Environment variables besides `PATH`, `HOME` and `LANG`.
+    pub environment: Vec<(OsString, OsString)>,
+    /// Memory, stack, processor backstop and file size limits.
+    pub limits: ResourceLimits,
+    /// How many processes and threads it may have at once.
+    pub processes: u64,
+    /// Its submission's group, whose files it reads.
+    pub group: Option<u32>,
+    /// The box it runs as, when the caller holds one (the warm box); a
+    /// fresh one otherwise.
+    pub boxed: Option<BoxId>,
+}
+
+/// One wall of the confinement: what it is, and whether it is up here
+/// (how) or not (why).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Wall {
+    /// The wall, in a few words.
+    pub name: &'static str,
+    /// How it holds, or why it does not.
+    pub held: Result<String, String>,
+}
+
 impl Confinement {
     /// The confinement of a grading: bubblewrap where it is installed and
-    /// works (unless `wanted` is false), a memory cgroup where one can be
-    /// made, scratch space of `scratch_mib`. Errs when the grader is root
-    /// and no jail can be made: root's submissions are confined or not run,
-    /// unless `--no-sandbox` says otherwise.
-    pub(crate) fn detect(wanted: bool, scratch_mib: u64) -> Result<Self, String> {
-        let root = nix::unistd::geteuid().is_root();
+    /// works (unless `wanted` is false), boxes when the grader is root,
+    /// cgroups where they can be made, scratch space of `scratch_mib`.
+    pub(crate) fn detect(wanted: bool, scratch_mib: u64) -> Self {
+        let root = boxes::available();
         let jail = if wanted {
             Jail::detect(root)
         } else {
-            Err("--no-sandbox was given".to_owned())
+            Err("--no-bwrap was given".to_owned())
         };
-        if let (Err(why), true, true) = (&jail, root, wanted) {
-            return Err(format!(
-                "as root, submissions run as nobody in bubblewrap, and here {why}; \
-                 --no-sandbox runs them as root, unconfined"
-            ));
-        }
-        Ok(Confinement {
+        Confinement {
             jail,
-            memory: MemoryControl::detect(),
+            boxes: root,
+            control: Control::detect(),
             scratch_mib,
-        })
+        }
     }
 
-    /// Whether runs are jailed.
+    /// Whether runs are jailed by bubblewrap.
     pub(crate) fn is_sandboxed(&self) -> bool {
         self.jail.is_ok()
     }
 
-    /// Whether runs are nobody's: the grader must hand the files a run
-    /// writes to [`NOBODY`].
-    pub(crate) fn runs_as_nobody(&self) -> bool {
-        self.jail.as_ref().is_ok_and(|jail| jail.setpriv.is_some())
+    /// Whether runs get a uid of their own: the grader must hand the
+    /// folders a run writes to its box.
+    pub(crate) fn boxes(&self) -> bool {
+        self.boxes
     }
 
-    /// The memory controller runs are limited by, if any.
-    pub(crate) fn memory(&self) -> Option<&MemoryControl> {
-        self.memory.as_ref().ok()
+    /// The cgroup controllers.
+    pub(crate) fn control(&self) -> &Control {
+        &self.control
     }
 
-    /// One line for reports: how runs were confined, and which limits held.
-    pub(crate) fn describe(&self) -> String {
-        let memory = match &self.memory {
-            Ok(control) => format!(
-                "memory limited by a cgroup ({}), shared memory and tmpfs files counted",
-                match control.version() {
-                    Version::V1 => "v1",
-                    Version::V2 => "v2",
-                }
-            ),
-            Err(why) => format!(
-                "memory limited by RLIMIT_DATA only, which does not count shared mappings ({why})"
-            ),
+    /// Makes what `spec` needs to run confined: a box when the grader is
+    /// root (its working and writable folders handed to it), its cgroups,
+    /// and its command line, `limited` first.
+    pub(crate) fn launch(&self, mut spec: Spec<'_>) -> Result<Launch, String> {
+        let boxed: Option<BoxId> = match spec.boxed.take() {
+            Some(boxed) => Some(boxed),
+            None => self.boxes.then(boxes::take).transpose()?,
         };
-        match &self.jail {
-            Ok(jail) => format!(
-                "sandboxed with bubblewrap{}: no network, only the system's /usr and a few /etc \
-                 files besides the submission, scratch of {} MiB; {memory}",
-                if jail.setpriv.is_some() {
-                    " as nobody (uid 65534)"
-                } else {
-                    ""
-                },
-                self.scratch_mib
-            ),
-            Err(why) => format!("not sandboxed: {why}; {memory}"),
+        let ids = boxed.as_ref().map(|boxed| Ids {
+            uid: boxed.id(),
+            gid: spec.group.unwrap_or(boxed.id()),
+        });
+        if let Some(ids) = ids {
+            for folder in
+                std::iter::once(spec.work).chain(spec.writable.iter().map(PathBuf::as_path))
+            {
+                give_folders(folder, ids)?;
+            }
         }
+        let cgroups = self
+            .control
+            .make(spec.limits.memory_mib << 20, spec.processes)?;
+        let mut limits = spec.limits.clone();
+        limits.cgroups = cgroups.paths();
+        limits.processes = ids.map(|_| spec.processes);
+        limits.drop_to = ids.filter(|_| self.jail.is_err());
+        let mut command: Vec<OsString> = vec![spec.grader.into(), "limited".into()];
+        command.extend(limits.arguments());
+        command.push("--".into());
+        command.extend(self.wrap(&spec, ids));
+        let mut environment = spec.environment.clone();
+        if self.jail.is_err() {
+            // No tmpfs: temporary files go to the working folder, whose
+            // bytes are watched.
+            environment.push(("TMPDIR".into(), spec.work.into()));
+        }
+        Ok(Launch {
+            command,
+            work: spec.work.to_owned(),
+            path: spec.path.clone(),
+            environment,
+            cgroups: Some(cgroups),
+            boxed,
+        })
     }
 
-    /// `command` wrapped to run in the jail: the readable paths of
-    /// `mounts` read-only, its writable ones and (for a build) its working
+    /// Each wall, and whether it is up here.
+    pub(crate) fn walls(&self) -> Vec<Wall> {
+        let jail = self.jail.as_ref().map_err(Clone::clone);
+        let uid = if self.boxes {
+            Ok(format!(
+                "a uid of its own per build and check ({} and up), a group per submission",
+                boxes::FIRST + 1
+            ))
+        } else {
+            Err(format!(
+                "the grader is not root: submissions run as uid {}",
+                nix::unistd::Uid::effective()
+            ))
+        };
+        let view = match &jail {
+            Ok(_) => Ok(
+                "only the system's /usr, a few /etc files and its own files; no network".to_owned(),
+            ),
+            Err(_) => Err("whatever every user of the machine may read".to_owned()),
+        };
+        let disk = match &jail {
+            Ok(_) => Ok(format!(
+                "a check's /tmp and working folder are tmpfs of {} MiB; a build's files are \
+                 summed twice a second",
+                self.scratch_mib
+            )),
+            Err(_) => Ok("the bytes its uid owns are summed twice a second".to_owned()),
+        };
+        let processes = match (self.control.pids_version(), self.boxes) {
+            (Ok(version), true) => Ok(format!(
+                "a pids cgroup ({}) and RLIMIT_NPROC",
+                name(version)
+            )),
+            (Ok(version), false) => Ok(format!("a pids cgroup ({})", name(version))),
+            (Err(_), true) => Ok("RLIMIT_NPROC on its uid".to_owned()),
+            (Err(why), false) => Err(format!("no pids cgroup ({why}) and no uid of its own")),
+        };
+        let memory = match self.control.memory_version() {
+            Ok(version) => Ok(format!(
+                "a memory cgroup ({}), shared memory and tmpfs files counted",
+                name(version)
+            )),
+            Err(why) => Err(format!(
+                "RLIMIT_DATA only, which does not count shared mappings ({why})"
+            )),
+        };
+        vec![
+            Wall {
+                name: "never as root",
+                held: uid,
+            },
+            Wall {
+                name: "a session of its own",
+                held: Ok("no controlling terminal (setsid)".to_owned()),
+            },
+            Wall {
+                name: "bubblewrap",
+                held: jail.map(|_| "mount, process, IPC, network and UTS namespaces".to_owned()),
+            },
+            Wall {
+                name: "what it sees",
+                held: view,
+            },
+            Wall {
+                name: "processes",
+                held: processes,
+            },
+            Wall {
+                name: "memory",
+                held: memory,
+            },
+            Wall {
+                name: "disk",
+                held: disk,
+            },
+            Wall {
+                name: "time and output",
+                held: Ok("processor time of the whole tree, idleness, the clock, \
+                          bytes printed: watched from outside"
+                    .to_owned()),
+            },
+        ]
+    }
+
+    /// One line for reports: which walls are up, and which are not.
+    pub(crate) fn describe(&self) -> String {
+        let walls = self.walls();
+        let up: Vec<String> = walls
+            .iter()
+            .filter_map(|wall| {
+                wall.held
+                    .as_ref()
+                    .ok()
+                    .map(|how| format!("{}: {how}", wall.name))
+            })
+            .collect();
+        let down: Vec<String> = walls
+            .iter()
+            .filter_map(|wall| {
+                wall.held
+                    .as_ref()
+                    .err()
+                    .map(|why| format!("{}: {why}", wall.name))
+            })
+            .collect();
+        let mut line = format!("walls up: {}", up.join("; "));
+        if !down.is_empty() {
+            line.push_str(&format!(". Down: {}", down.join("; ")));
+        }
+        line
+    }
+
+    /// `spec`'s command wrapped to run in the jail as `ids`: its readable
+    /// paths read-only, its writable ones and (for a build) its working
     /// folder writable, a check's working folder and `/tmp` fresh tmpfs of
     /// the scratch size. Unchanged when runs are not jailed.
-    pub(crate) fn wrap(&self, command: Vec<OsString>, mounts: &Mounts<'_>) -> Vec<OsString> {
+    fn wrap(&self, spec: &Spec<'_>, ids: Option<Ids>) -> Vec<OsString> {
         let Ok(jail) = &self.jail else {
-            return command;
+            return spec.command.clone();
         };
         let mut view = View::default();
         view.words.push(jail.bwrap.clone().into());
-        view.add(&["--die-with-parent", "--unshare-ipc", "--unshare-pid"]);
-        view.add(&["--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]);
+        view.add(&["--die-with-parent", "--new-session", "--unshare-ipc"]);
+        view.add(&["--unshare-pid", "--unshare-net", "--unshare-uts"]);
+        view.add(&["--unshare-cgroup-try"]);
         if jail.setpriv.is_none() {
             view.add(&["--unshare-user"]);
         }
         view.words.extend(jail.system.iter().cloned());
         view.add(&["--dev", "/dev", "--proc", "/proc"]);
         view.tmpfs(Path::new("/tmp"), self.scratch_mib);
-        for path in mounts.readable {
+        for path in &spec.readable {
             view.bind("--ro-bind", path);
         }
-        for path in mounts.writable {
+        for path in &spec.writable {
             view.bind("--bind", path);
         }
-        if mounts.fresh_work {
-            view.tmpfs(mounts.work, self.scratch_mib);
+        if spec.fresh_work {
+            view.tmpfs(spec.work, self.scratch_mib);
         } else {
-            view.bind("--bind", mounts.work);
+            view.bind("--bind", spec.work);
         }
         view.words
-            .extend(["--chdir".into(), mounts.work.into(), "--".into()]);
-        if let Some(setpriv) = &jail.setpriv {
+            .extend(["--chdir".into(), spec.work.into(), "--".into()]);
+        if let (Some(setpriv), Some(ids)) = (&jail.setpriv, ids) {
             view.words.push(setpriv.clone().into());
+            view.words.push(format!("--reuid={}", ids.uid).into());
+            view.words.push(format!("--regid={}", ids.gid).into());
             view.add(&[
-                "--reuid=65534",
-                "--regid=65534",
                 "--clear-groups",
                 "--inh-caps=-all",
                 "--bounding-set=-all",
+                "--no-new-privs",
                 "--",
             ]);
         }
-        view.words.extend(command);
+        view.words.extend(spec.command.iter().cloned());
         view.words
+    }
+}
+
+/// "v1" or "v2".
+fn name(version: Version) -> &'static str {
+    match version {
+        Version::V1 => "v1",
+        Version::V2 => "v2",
     }
 }
 
@@ -262,16 +425,32 @@ impl Jail {
         let scratch = tempfile::tempdir().map_err(|error| error.to_string())?;
         let confinement = Confinement {
             jail: Ok(self.clone()),
-            memory: Err(String::new()),
+            boxes: false,
+            control: Control::detect(),
             scratch_mib: 1,
         };
-        let mounts = Mounts {
+        let spec = Spec {
+            grader: Path::new("/"),
+            command: vec!["true".into()],
             work: scratch.path(),
             fresh_work: true,
-            readable: &[],
-            writable: &[],
+            readable: Vec::new(),
+            writable: Vec::new(),
+            path: crate::isolation::SYSTEM_PATH.into(),
+            environment: Vec::new(),
+            limits: ResourceLimits::default(),
+            processes: 1,
+            group: None,
+            boxed: None,
         };
-        let words = confinement.wrap(vec!["true".into()], &mounts);
+        // As nobody, as a run would be, without taking a box for it.
+        let words = confinement.wrap(
+            &spec,
+            self.setpriv.as_ref().map(|_| Ids {
+                uid: 65534,
+                gid: 65534,
+            }),
+        );
         let output = Command::new(&words[0])
             .args(&words[1..])
             .stdin(Stdio::null())
@@ -290,33 +469,88 @@ impl Jail {
     }
 }
 
-/// Hands `path` and everything below it to [`NOBODY`], so that a run made
-/// nobody can write what it must (its build's output, the shared target
-/// folder); links are changed themselves, never followed.
-pub(crate) fn hand_to_nobody(path: &Path) -> Result<(), String> {
-    let nobody = Some(NOBODY);
-    std::os::unix::fs::lchown(path, nobody, nobody)
-        .map_err(|error| format!("cannot hand {} to nobody: {error}", path.display()))?;
-    if path.is_symlink() || !path.is_dir() {
-        return Ok(());
-    }
+/// Hands the folder `path` and what the grader made below it (the folders,
+/// and the files root owns; not a build's linked copy of the warm units,
+/// which stay the warm box's) to `ids`: a folder the grader made, that a
+/// run must write. Links are changed themselves, never followed.
+fn give_folders(path: &Path, ids: Ids) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    std::os::unix::fs::lchown(path, Some(ids.uid), Some(ids.gid))
+        .map_err(|error| format!("cannot hand {} to uid {}: {error}", path.display(), ids.uid))?;
     let entries =
         std::fs::read_dir(path).map_err(|error| format!("{}: {error}", path.display()))?;
     for entry in entries.filter_map(Result::ok) {
-        hand_to_nobody(&entry.path())?;
+        let metadata = entry.metadata().map_err(|error| error.to_string())?;
+        if metadata.is_dir() {
+            give_folders(&entry.path(), ids)?;
+        } else if metadata.uid() == 0 {
+            std::os::unix::fs::lchown(entry.path(), Some(ids.uid), Some(ids.gid))
+                .map_err(|error| format!("cannot hand over {}: {error}", entry.path().display()))?;
+        }
     }
     Ok(())
 }
 
-/// Lets [`NOBODY`] read the crate sources cargo has unpacked below
-/// `cargo_home` (`registry/src`, `git/checkouts`), for a build made nobody.
+/// Hands everything below `path` that the grader made (the folders and
+/// files of a submission's copy, a build's output) to root and the
+/// submission's group `gid`, readable by the group and nobody else, and
+/// writable by root only: what a check reads and must not change. Links are
+/// changed themselves, never followed.
+pub(crate) fn seal(path: &Path, gid: u32) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    let metadata =
+        std::fs::symlink_metadata(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    std::os::unix::fs::lchown(path, Some(0), Some(gid))
+        .map_err(|error| format!("cannot seal {}: {error}", path.display()))?;
+    if metadata.file_type().is_symlink() {
+        return Ok(());
+    }
+    let executable = metadata.permissions().mode() & 0o100 != 0;
+    let sealed = if metadata.is_dir() || executable {
+        0o750
+    } else {
+        0o640
+    };
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(sealed))
+        .map_err(|error| format!("cannot seal {}: {error}", path.display()))?;
+    if metadata.is_dir() {
+        let entries =
+            std::fs::read_dir(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        for entry in entries.filter_map(Result::ok) {
+            seal(&entry.path(), gid)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether every user may reach `path`: every folder above it searchable
+/// by others, and it readable by them. Errs naming the first that is not.
+pub(crate) fn reachable_by_others(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut above = PathBuf::new();
+    for component in path.components() {
+        above.push(component);
+        let mode = std::fs::metadata(&above)
+            .map_err(|error| format!("{}: {error}", above.display()))?
+            .permissions()
+            .mode();
+        let wanted = if above == path { 0o004 } else { 0o001 };
+        if mode & wanted == 0 {
+            return Err(format!("{} is mode {:04o}", above.display(), mode & 0o7777));
+        }
+    }
+    Ok(())
+}
+
+/// Lets every user read the crate sources cargo has unpacked below
+/// `cargo_home` (`registry/src`, `git/checkouts`), for a build run as a box.
 /// Cargo keeps the modes a crate was published with, and some crates ship
 /// files only their owner's group may read (fnv 1.0.7's are `0640`): a
-/// build as nobody then fails with "couldn't read … Permission denied" on
+/// build as another uid then fails with "couldn't read … Permission denied" on
 /// every submission that depends on one. These are public sources, so
 /// reading is all that is added (`o+r`, and `o+x` on folders); nothing of
 /// cargo's own (credentials, config) is touched, and links are not followed.
-pub(crate) fn open_crate_sources_to_nobody(cargo_home: &Path) -> Result<(), String> {
+pub(crate) fn open_crate_sources_to_others(cargo_home: &Path) -> Result<(), String> {
     for unpacked in ["registry/src", "git/checkouts"] {
         let folder = cargo_home.join(unpacked);
         if folder.is_dir() {
@@ -338,7 +572,7 @@ fn open_to_others(path: &Path) -> Result<(), String> {
     let mode = metadata.permissions().mode();
     if mode & wanted != wanted {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode | wanted))
-            .map_err(|error| format!("cannot let nobody read {}: {error}", path.display()))?;
+            .map_err(|error| format!("cannot let others read {}: {error}", path.display()))?;
     }
     if metadata.is_dir() {
         let entries =
@@ -348,12 +582,6 @@ fn open_to_others(path: &Path) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// Whether `path` already belongs to [`NOBODY`].
-pub(crate) fn is_nobodys(path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::symlink_metadata(path).is_ok_and(|metadata| metadata.uid() == NOBODY)
 }
 
 /// The arguments that show the system as the host has it: `/usr`
@@ -466,7 +694,7 @@ mod tests {
         set(&source, 0o640);
         set(&crate_folder, 0o750);
         set(&credentials, 0o600);
-        open_crate_sources_to_nobody(home.path()).unwrap();
+        open_crate_sources_to_others(home.path()).unwrap();
         let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&source), 0o644);
         assert_eq!(mode(&crate_folder), 0o755);

@@ -20,7 +20,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::prepare::{WORKSPACE_LOCK, crates_folder};
+use crate::rust_build::{WORKSPACE_LOCK, crates_folder};
 
 /// Where a new submission takes the workspace's crates from.
 #[derive(Clone, Debug, PartialEq, Eq)]
