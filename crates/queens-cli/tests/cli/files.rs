@@ -594,6 +594,34 @@ fn merge_counts_the_seconds_of_each_shard_once() {
 }
 
 #[test]
+fn merge_believes_no_time_or_threads_a_count_cannot_take() {
+    let dir = twelve_in_four("impossible-numbers", None);
+    let rewrite = |file: &str, change: &dyn Fn(&mut queens_shards::Record)| {
+        let path = dir.join(file);
+        let mut record = record_in(&path);
+        change(&mut record);
+        fs::write(&path, record.to_line(None)).unwrap();
+    };
+    rewrite("s0.json", &|record| record.seconds = -1e300);
+    rewrite("s1.json", &|record| record.seconds = 1e308);
+    rewrite("s2.json", &|record| record.threads = 0);
+    let run = queens(&["merge", "--json", &arg(&dir)]);
+    run.assert_status(2);
+    assert_eq!(run.stdout, "");
+    let seconds = "is not what a count gives: a count takes from 0 to 1e9 seconds (about 31 years)";
+    assert_eq!(
+        run.stderr.replace(&arg(&dir), "DIR"),
+        format!(
+            "DIR/s0.json: seconds = -1e300 {seconds}\n\
+             DIR/s1.json: seconds = 1e308 {seconds}\n\
+             DIR/s2.json: threads = 0 is not what a count gives: a count runs on 1 to 65536 \
+             threads\n\
+             error: 3 files refused; nothing merged\n"
+        )
+    );
+}
+
+#[test]
 fn a_sudoku_line_is_bounded_and_one_bad_line_spares_the_batch() {
     let endless = queens_within_ten_seconds(&["sudoku", "/dev/zero"]);
     assert_eq!(endless.status.code(), Some(2));
