@@ -459,12 +459,19 @@ fn recount_line(error: &RecountError) -> String {
 }
 
 /// A failure to write `path` (`-`: stdout) after the work, which loses the
-/// output.
+/// output; or, when `path` leads through a symbolic link someone else may
+/// have planted, a path that cannot be written, as it is before the work.
 pub(crate) fn written(path: &std::path::Path) -> impl FnOnce(io::Error) -> Failure {
     let path = path.to_owned();
     move |error| {
         if queens_toolkit::files::is_stdout(&path) {
             Failure::Output(error)
+        } else if queens_toolkit::files::is_planted_link(&error) {
+            Failure::Path {
+                action: "write",
+                path,
+                error,
+            }
         } else {
             Failure::WriteFailed { path, error }
         }
@@ -606,6 +613,29 @@ mod tests {
             .code(),
             3
         );
+    }
+
+    #[test]
+    fn a_link_someone_planted_is_bad_input_even_when_found_after_the_work() {
+        use std::os::unix::fs::PermissionsExt;
+        let folder = std::env::temp_dir().join(format!("queens-planted-{}", std::process::id()));
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let link = folder.join("solution-0001.svg");
+        std::os::unix::fs::symlink("victim", &link).unwrap();
+        let given = std::os::unix::fs::lchown(&link, Some(1001), None);
+        let written = queens_toolkit::files::write_whole(&link, b"<svg/>");
+        std::fs::remove_dir_all(&folder).unwrap();
+        if given.is_err() {
+            eprintln!("skipped: giving a symbolic link to another user needs root");
+            return;
+        }
+        let failure = written.map_err(super::written(&link)).unwrap_err();
+        assert!(
+            matches!(&failure, Failure::Path { action: "write", path, .. } if *path == link),
+            "{failure:?}"
+        );
+        assert_eq!(failure.status(), Status::BadInput);
     }
 
     #[test]

@@ -175,9 +175,12 @@ impl<'a> SvgFiles<'a> {
     const SHEET_COLUMNS: usize = 4;
 
     /// A writer into `dir`, which is created if it does not exist, and
-    /// found unable to hold files now rather than after the search.
+    /// found unable to hold files now rather than after the search: a
+    /// folder that cannot be written, or a file of ours already there as a
+    /// symbolic link someone else may have planted.
     pub(crate) fn create(dir: &Path, preplaced: &'a [Square]) -> Result<Self, Failure> {
         fs::create_dir_all(dir).map_err(failure::path("create the directory", dir))?;
+        Self::check_links_there(dir)?;
         queens_toolkit::files::check_writable(&dir.join(Self::SHEET))
             .map_err(failure::path("write into", dir))?;
         Ok(SvgFiles {
@@ -185,6 +188,30 @@ impl<'a> SvgFiles<'a> {
             preplaced,
             written: 0,
         })
+    }
+
+    /// Errs on a file of ours (a solution's or the sheet) already in `dir`
+    /// as a symbolic link that cannot be written through (planted by
+    /// someone else, or looping), naming it, so that it is found before the
+    /// search rather than at its board. Only links are looked at: a regular
+    /// file is replaced whatever it holds.
+    fn check_links_there(dir: &Path) -> Result<(), Failure> {
+        // A folder that can be written but not listed leaves the check to
+        // each write.
+        let Ok(entries) = fs::read_dir(dir) else {
+            return Ok(());
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let ours =
+                name == Self::SHEET || name.starts_with("solution-") && name.ends_with(".svg");
+            if ours && entry.file_type().is_ok_and(|kind| kind.is_symlink()) {
+                let path = entry.path();
+                queens_toolkit::files::target(&path).map_err(failure::path("write", &path))?;
+            }
+        }
+        Ok(())
     }
 
     /// The path of the solution numbered `number`, from 1.

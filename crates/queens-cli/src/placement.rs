@@ -10,16 +10,26 @@
 //! - otherwise one 0-based column per line.
 //!
 //! A single number alone is read as a table line, so that `queens first 1
-//! --format rows | queens check` holds. The board size is the number of
+//! --format rows | queens check` holds. A UTF-8 byte-order mark at the head
+//! of the input, which Windows editors write when they save "UTF-8", is
+//! skipped: it says how the file is encoded, not what it holds, so refusing
+//! it would send the user back to their editor for nothing (JSON's standard
+//! lets a reader ignore it too). Every column, in JSON as in text, is read
+//! as written by one function, so that both name a fault in the same words
+//! and a number past the largest column is quoted as such, not as the
+//! floating-point number a JSON reader would make of it. The board size is the number of
 //! queens read, so a column can only be checked against the board once the
 //! whole placement is read: every number is parsed first, then every column
 //! checked against the board. Reading is one pass over the bytes, without a
 //! string per line, so that ten million queens take a fraction of a second.
 
+use std::cell::Cell;
 use std::fmt;
 
 use queens_core::Square;
 use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use serde_json::value::RawValue;
 
 /// The most queens a placement may hold: the checker stores rows as `u32`,
 /// which halves its memory, and `u32::MAX` marks a line without a queen.
@@ -27,6 +37,9 @@ pub(crate) const MOST_QUEENS: usize = u32::MAX as usize - 1;
 
 /// How long a quoted piece of bad input may be in a message, in characters.
 const QUOTED: usize = 20;
+
+/// The UTF-8 byte-order mark, U+FEFF, skipped at the head of the input.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// Where a queen was read: the line of the input (none for JSON) and the
 /// row, 0-based, as the attacking pairs name it.
@@ -123,6 +136,7 @@ pub(crate) enum Malformed {
 /// The placement written in `text`, `columns[row] = column`, 0-based, every
 /// column on the board of its size; or the first fault found.
 pub(crate) fn read(text: &[u8]) -> Result<Vec<usize>, Malformed> {
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     let start = text
         .iter()
         .position(|byte| !byte.is_ascii_whitespace())
@@ -223,27 +237,88 @@ fn columns(notation: Notation, mut numbers: Vec<usize>) -> Result<Vec<usize>, Ma
     Ok(numbers)
 }
 
-/// The JSON forms: a bare array, or an object with `"queens"`.
+/// The fields of `first --json` that matter here; the others are ignored.
+/// `Q` is how the queens are read: as numbers, or as written.
+#[derive(Deserialize)]
+struct Record<Q> {
+    n: Option<usize>,
+    queens: Option<Q>,
+}
+
+/// The JSON forms: a bare array, or an object with `"queens"`. serde_json
+/// reads a placement fastest as whole numbers; only when it refuses one is
+/// the text read again, each column as written, to name the fault
+/// ([`column_fault`]).
 fn from_json(text: &[u8]) -> Result<Vec<usize>, Malformed> {
-    /// The fields of `first --json` that matter here; the others are
-    /// ignored.
-    #[derive(Deserialize)]
-    struct Record {
-        n: Option<usize>,
-        queens: Option<Vec<usize>>,
-    }
-    let malformed = |error: serde_json::Error| Malformed::Json(error.to_string());
-    if text[0] == b'[' {
-        return serde_json::from_slice(text).map_err(malformed);
-    }
-    let record: Record = serde_json::from_slice(text).map_err(malformed)?;
-    let queens = record.queens.ok_or(Malformed::NoQueens)?;
-    match record.n {
+    let (n, queens) = read_json::<Vec<usize>>(text).map_err(|error| {
+        column_fault(text).unwrap_or_else(|| Malformed::Json(error.to_string()))
+    })?;
+    let queens = queens.ok_or(Malformed::NoQueens)?;
+    match n {
         Some(n) if n != queens.len() => Err(Malformed::Short {
             n,
             queens: queens.len(),
         }),
         _ => Ok(queens),
+    }
+}
+
+/// The board size, if stated, and the queens of the JSON `text`, a bare
+/// array (`text` starts with `[`) or a record.
+fn read_json<'a, Q: Deserialize<'a>>(
+    text: &'a [u8],
+) -> serde_json::Result<(Option<usize>, Option<Q>)> {
+    if text[0] == b'[' {
+        return serde_json::from_slice(text).map(|queens| (None, Some(queens)));
+    }
+    serde_json::from_slice(text).map(|record: Record<Q>| (record.n, record.queens))
+}
+
+/// The first of the JSON `text`'s queens that is no column as [`number`]
+/// reads it (`-3`, `2.5`, a number past the largest, quoted as written
+/// rather than as the float serde_json makes of it), with its row; `None`
+/// when the fault lies elsewhere, which serde_json's words name best.
+fn column_fault(text: &[u8]) -> Option<Malformed> {
+    let (_, queens) = read_json::<&RawValue>(text).ok()?;
+    let fault = Cell::new(None);
+    let mut reader = serde_json::Deserializer::from_slice(queens?.get().as_bytes());
+    // Whatever else stops the reading, only a column's fault is wanted.
+    let _ = Columns { fault: &fault }.deserialize(&mut reader);
+    fault.take()
+}
+
+/// Reads a JSON array of columns, each as written, until [`number`]
+/// refuses one, which is left in `fault` and stops the reading.
+struct Columns<'f> {
+    fault: &'f Cell<Option<Malformed>>,
+}
+
+impl<'de> DeserializeSeed<'de> for Columns<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, reader: D) -> Result<(), D::Error> {
+        reader.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Columns<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of column numbers")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<(), A::Error> {
+        let mut row = 0;
+        while let Some(item) = items.next_element::<&RawValue>()? {
+            let at = At { line: None, row };
+            if let Err(fault) = number(item.get().as_bytes(), at) {
+                self.fault.set(Some(fault));
+                return Err(de::Error::custom("not a column"));
+            }
+            row += 1;
+        }
+        Ok(())
     }
 }
 
@@ -415,9 +490,59 @@ mod tests {
         );
         assert_eq!(
             error("[1,-3]"),
-            "malformed JSON: invalid value: integer `-3`, expected usize at line 1 column 5"
+            "row 1: expected a column number, found '-3'"
+        );
+        assert_eq!(
+            error("{\"queens\":[1, 2.5]}"),
+            "row 1: expected a column number, found '2.5'"
+        );
+        // What is no column's fault is serde_json's to name, where it stands.
+        assert_eq!(
+            error("{\"queens\":5}"),
+            "malformed JSON: invalid type: integer `5`, expected a sequence at line 1 column 11"
+        );
+        assert_eq!(
+            error("{\"n\":1e2,\"queens\":[1,-3]}"),
+            "malformed JSON: invalid type: floating point `100.0`, expected usize at line 1 \
+             column 8"
         );
         assert!(error("{\"queens\":[1],\"queens\":[1]}").contains("duplicate field `queens`"));
+    }
+
+    #[test]
+    fn a_column_past_the_largest_is_named_as_written_in_json_as_in_text() {
+        let past = u64::MAX as u128 + 1;
+        let expected = format!("the column {past} is too large");
+        assert_eq!(error(&format!("[0,{past}]")), format!("row 1: {expected}"));
+        assert_eq!(
+            error(&format!("{{\"n\":2,\"queens\":[{past}, 0]}}")),
+            format!("row 0: {expected}")
+        );
+        assert_eq!(
+            error(&format!("0\n{past}\n")),
+            format!("line 2, row 1: {expected}")
+        );
+        // The largest there is reads, and is off any board.
+        assert!(error(&format!("[0,{}]", u64::MAX)).contains("off the 2×2 board"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_head_is_skipped() {
+        let eight = vec![0, 4, 7, 5, 2, 6, 1, 3];
+        for text in [
+            "\u{feff}1 5 8 6 3 7 2 4\n",
+            "\u{feff}\n0\n4\n7\n5\n2\n6\n1\n3\n",
+            "\u{feff}[0,4,7,5,2,6,1,3]",
+            "\u{feff}{\"queens\":[0,4,7,5,2,6,1,3]}",
+        ] {
+            assert_eq!(read(text.as_bytes()), Ok(eight.clone()), "{text:?}");
+        }
+        // Anywhere else it is no column.
+        assert_eq!(
+            error("0\n\u{feff}2\n"),
+            "line 2, row 1: expected a column number, found '\u{feff}2'"
+        );
+        assert_eq!(read("\u{feff}".as_bytes()), Err(Malformed::Empty));
     }
 
     #[test]

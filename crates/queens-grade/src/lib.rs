@@ -16,9 +16,10 @@
 //!   library, and the exit statuses from one list that `--help` prints.
 //! - **Whatever the teacher names is found** ([`submission`]): a Rust crate
 //!   (a folder with `Cargo.toml`), a program (a source file, or a folder of
-//!   sources in one language), or a folder of them; each is copied into
-//!   scratch whole, headers and data files too, a link never followed
-//!   ([`copy`]).
+//!   sources in one language), or a folder of them, every entry of which
+//!   is a row, hidden ones too, a link refused alone and namesakes each;
+//!   each submission is copied into scratch whole, headers and data files
+//!   too, a link never followed ([`copy`]).
 //! - **The assignment is the teacher's** ([`assignment`]): how far the checks
 //!   count, how the two groups of checks (correctness and instrumentation)
 //!   weigh, the time, memory and stack limits, the seed, and how each

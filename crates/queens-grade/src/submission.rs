@@ -3,12 +3,25 @@
 //! source files in one language the assignment knows), or a folder of such
 //! submissions, one level deep.
 //!
-//! A path that is none of these is still listed, with the reason as its
-//! verdict, so that a class list never loses a student silently; only a path
-//! that does not exist, or two submissions with one name (a gradebook keys
-//! on names), stops the run.
+//! The class is what is in the folder: every entry of a class folder is a
+//! row of the report, so that a class list never loses a student silently.
+//! An entry that is not a submission (a README, an empty folder) is listed
+//! with the reason as its verdict; so is a symbolic link, which is never
+//! followed (`bob -> alice` would grade a classmate's work under another
+//! name, `alice2 -> /etc` would read what is not the class's) and never
+//! costs another row anything, whatever its name. A hidden entry (`.ada`)
+//! is a submission like any other: hidden or not, it is in the folder, and
+//! leaving it out would lose a student without a word.
+//!
+//! Names are what a gradebook keys on. Two entries of class folders that
+//! share one (`ada/` beside `ada.py`) are each refused, naming the others:
+//! the grader cannot tell which is the student's, and the students' files
+//! never stop the class's run. Only the teacher's own command line does: a
+//! path that does not exist, a path given twice, or a path named on it that
+//! shares its name with another submission.
 
 use std::collections::BTreeMap;
+use std::fs::FileType;
 use std::path::{Path, PathBuf};
 
 use crate::assignment::Assignment;
@@ -50,9 +63,28 @@ pub(crate) struct Submission {
     pub kind: Kind,
 }
 
+/// Where a row of the report came from, which decides what a clash of
+/// names does to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    /// A path the teacher named: a clash stops the run.
+    Named,
+    /// A file or folder in a class folder: a clash refuses the row.
+    Entry,
+    /// A symbolic link in a class folder: refused whatever its name, and
+    /// never in a clash.
+    Link,
+}
+
+/// A row found, before the names are settled.
+struct Row {
+    submission: Submission,
+    origin: Origin,
+}
+
 /// The submissions among `paths`, in the order given (a folder's in name
-/// order). Errs with one line when a path does not exist or two submissions
-/// share a name.
+/// order). Errs with one line when a path does not exist, is given twice,
+/// or shares its name with another submission.
 pub(crate) fn discover(
     paths: &[PathBuf],
     assignment: &Assignment,
@@ -60,35 +92,79 @@ pub(crate) fn discover(
     if paths.is_empty() {
         return Err("no submission given: name a submission or a folder of them".to_owned());
     }
-    let mut found = Vec::new();
+    let mut rows = Vec::new();
     for path in paths {
         if let Err(error) = std::fs::metadata(path) {
             return Err(missing(path, &error));
         }
         if is_folder_of_submissions(path, assignment) {
-            // Each folder inside is a student's, submission or not; of the
-            // files, only programs are (a README beside them is not).
-            for entry in entries(path)? {
-                let kind = if entry.is_symlink() {
-                    Kind::NotASubmission(format!(
-                        "{} is a symbolic link: a submission in a class folder is the file or \
-                         folder itself",
-                        entry.display()
-                    ))
-                } else {
-                    classify(&entry, assignment)
-                };
-                if entry.is_dir() || entry.is_symlink() || !matches!(kind, Kind::NotASubmission(_))
-                {
-                    found.push(submission(entry, kind));
-                }
+            for entry in listing(path, |_| true)? {
+                rows.push(class_row(entry, assignment));
             }
         } else {
-            found.push(submission(path.clone(), classify(path, assignment)));
+            rows.push(named_row(path, assignment));
         }
     }
-    unique_names(&found)?;
-    Ok(found)
+    settle_names(rows)
+}
+
+/// The row of a path the teacher named, followed if it is a link (the
+/// teacher's choice), and named after what it leads to, so that `.` and
+/// `..` get their folder's name.
+fn named_row(path: &Path, assignment: &Assignment) -> Row {
+    let kind = classify(path, assignment);
+    let named = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
+    Row {
+        submission: Submission {
+            name: name_of(&named, &kind),
+            path: path.to_owned(),
+            kind,
+        },
+        origin: Origin::Named,
+    }
+}
+
+/// The row of `entry`, a file, folder, link or other thing in a class
+/// folder, under its own name: a link is refused and never followed.
+fn class_row(entry: PathBuf, assignment: &Assignment) -> Row {
+    let shown = printable(&entry.file_name().unwrap_or_default().to_string_lossy());
+    let (kind, origin) = match std::fs::symlink_metadata(&entry).map(|meta| meta.file_type()) {
+        Ok(file_type) if file_type.is_symlink() => (
+            Kind::NotASubmission(format!(
+                "{shown} is a symbolic link: a submission in a class folder is the file or \
+                 folder itself, and a link is never followed"
+            )),
+            Origin::Link,
+        ),
+        Ok(file_type) => (
+            classify_entry(&entry, &shown, file_type, assignment),
+            Origin::Entry,
+        ),
+        Err(error) => (
+            Kind::NotASubmission(format!("{shown}: {error}")),
+            Origin::Entry,
+        ),
+    };
+    Row {
+        submission: Submission {
+            name: name_of(&entry, &kind),
+            path: entry,
+            kind,
+        },
+        origin,
+    }
+}
+
+/// What the entry `entry` of a class folder, not a link, is: a file or a
+/// folder is classified; a FIFO, socket or device is none of a student's.
+fn classify_entry(entry: &Path, shown: &str, file_type: FileType, assignment: &Assignment) -> Kind {
+    if file_type.is_file() || file_type.is_dir() {
+        classify(entry, assignment)
+    } else {
+        Kind::NotASubmission(format!(
+            "{shown} is neither a file nor a folder: a submission is one or the other"
+        ))
+    }
 }
 
 /// Why `path`, which cannot be read, is not there: a loop of symbolic
@@ -110,19 +186,14 @@ fn missing(path: &Path, error: &std::io::Error) -> String {
     }
 }
 
-/// A submission at `path`.
-fn submission(path: PathBuf, kind: Kind) -> Submission {
-    // `.` and `..` have no name of their own; their folder's is the student's.
-    let named = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-    let name = match (&kind, named.file_stem()) {
+/// The name of the submission at `named` (a program's file without its
+/// extension; anything else by its whole name), fit for a report's line.
+fn name_of(named: &Path, kind: &Kind) -> String {
+    let name = match (kind, named.file_stem()) {
         (Kind::Program { .. }, Some(stem)) if named.is_file() => stem,
         _ => named.file_name().unwrap_or(named.as_os_str()),
     };
-    Submission {
-        name: printable(&name.to_string_lossy()),
-        path,
-        kind,
-    }
+    printable(&name.to_string_lossy())
 }
 
 /// `name` with every control character (a newline in a folder's name)
@@ -197,28 +268,43 @@ fn known_extensions(assignment: &Assignment) -> String {
 }
 
 /// Whether `path` is a folder of submissions rather than one: not a crate
-/// itself, and holding a folder that is a submission (a `__pycache__` beside
-/// a Python program is not), or only folders (students' folders, empty or
-/// not), or several source files none of which is a program's main one (a
-/// class that handed in single files).
+/// itself, and holding a folder that is a submission, hidden or not (a
+/// `__pycache__` beside a Python program is not), or only folders
+/// (students' folders, empty or not), or several source files none of which
+/// is a program's main one (a class that handed in single files). Links
+/// are not followed: where one leads says nothing of this folder. The last
+/// two tests look only at what a submission's copy keeps (no hidden entry,
+/// no `target`), so that a student's folder holding a `.git` and nothing
+/// else is still that student's one row.
 fn is_folder_of_submissions(path: &Path, assignment: &Assignment) -> bool {
     if !path.is_dir() || path.join("Cargo.toml").is_file() {
         return false;
     }
-    let Ok(entries) = entries(path) else {
+    let Ok(every) = listing(path, |_| true) else {
         return false;
     };
-    let folders: Vec<&PathBuf> = entries.iter().filter(|entry| entry.is_dir()).collect();
-    let sources: Vec<&PathBuf> = entries
+    let folders: Vec<&PathBuf> = every
         .iter()
-        .filter(|entry| entry.is_file() && language_of(entry, assignment).is_some())
+        .filter(|entry| is_real(entry, FileType::is_dir))
         .collect();
     let holds_a_submission = folders
         .iter()
         .any(|folder| !matches!(classify(folder, assignment), Kind::NotASubmission(_)));
-    let only_folders = !folders.is_empty() && sources.is_empty();
+    let kept = |entry: &Path| entry.file_name().is_some_and(kept_in_copies);
+    let sources: Vec<&PathBuf> = every
+        .iter()
+        .filter(|entry| kept(entry) && is_real(entry, FileType::is_file))
+        .filter(|entry| language_of(entry, assignment).is_some())
+        .collect();
+    let only_folders = folders.iter().any(|folder| kept(folder)) && sources.is_empty();
     let single_files = sources.len() > 1 && !sources.iter().any(|source| is_main(source));
     holds_a_submission || only_folders || single_files
+}
+
+/// Whether `path` is, itself and not through a link, what `test` asks.
+fn is_real(path: &Path, test: fn(&FileType) -> bool) -> bool {
+    path.symlink_metadata()
+        .is_ok_and(|meta| test(&meta.file_type()))
 }
 
 /// Whether `source` is the main file of a program of several: `main.*` or
@@ -230,19 +316,27 @@ pub(crate) fn is_main(source: &Path) -> bool {
     matches!(stem.as_deref(), Some("main" | "queens"))
 }
 
-/// The entries of the folder `path` that are not hidden and not a build's
-/// `target` folder, sorted by name.
+/// Whether an entry called `name` is part of a submission as its copy
+/// keeps it: not hidden (`.git`, an editor's files), not a build's `target`.
+fn kept_in_copies(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy();
+    !name.starts_with('.') && name != "target"
+}
+
+/// The entries of the folder `path` that a submission's copy keeps,
+/// sorted by name.
 fn entries(path: &Path) -> Result<Vec<PathBuf>, String> {
+    listing(path, kept_in_copies)
+}
+
+/// The entries of the folder `path` whose names `keep` keeps, sorted by
+/// name.
+fn listing(path: &Path, keep: fn(&std::ffi::OsStr) -> bool) -> Result<Vec<PathBuf>, String> {
     let read = std::fs::read_dir(path).map_err(|error| format!("{}: {error}", path.display()))?;
     let mut entries: Vec<PathBuf> = read
         .filter_map(Result::ok)
+        .filter(|entry| keep(&entry.file_name()))
         .map(|entry| entry.path())
-        .filter(|entry| {
-            entry.file_name().is_some_and(|name| {
-                let name = name.to_string_lossy();
-                !name.starts_with('.') && name != "target"
-            })
-        })
         .collect();
     entries.sort();
     Ok(entries)
@@ -256,23 +350,65 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Errs when two submissions share a name.
-fn unique_names(found: &[Submission]) -> Result<(), String> {
-    let mut seen: BTreeMap<&str, &Path> = BTreeMap::new();
-    for submission in found {
-        if let Some(first) = seen.insert(&submission.name, &submission.path) {
-            if same_file(first, &submission.path) {
-                return Err(format!("{} is given twice", submission.path.display()));
-            }
-            return Err(format!(
-                "two submissions are named {}: {} and {}; rename one",
-                submission.name,
-                first.display(),
-                submission.path.display()
-            ));
+/// The submissions of `rows` once each name is one submission's. A path
+/// given twice, or a name a path the teacher named shares, errs; entries of
+/// class folders that share a name are each refused, naming the others.
+/// Links are left out: a link's row is refused already, and its name must
+/// cost no classmate a grade.
+fn settle_names(mut rows: Vec<Row>) -> Result<Vec<Submission>, String> {
+    let mut by_name: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (index, row) in rows.iter().enumerate() {
+        if row.origin == Origin::Link {
+            continue;
+        }
+        let namesakes = by_name.entry(row.submission.name.clone()).or_default();
+        for &earlier in namesakes.iter() {
+            refuse_namesake(&rows[earlier], row)?;
+        }
+        namesakes.push(index);
+    }
+    for namesakes in by_name.values().filter(|namesakes| namesakes.len() > 1) {
+        let reason = shared_name(&rows, namesakes);
+        for &index in namesakes {
+            rows[index].submission.kind = Kind::NotASubmission(reason.clone());
         }
     }
+    Ok(rows.into_iter().map(|row| row.submission).collect())
+}
+
+/// Errs when `earlier` and `later`, which share a name, are one path given
+/// twice, or when either is a path the teacher named: the teacher's
+/// command line is the teacher's to mend.
+fn refuse_namesake(earlier: &Row, later: &Row) -> Result<(), String> {
+    let (first, second) = (&earlier.submission.path, &later.submission.path);
+    if same_file(first, second) {
+        return Err(format!("{} is given twice", second.display()));
+    }
+    if earlier.origin == Origin::Named || later.origin == Origin::Named {
+        return Err(format!(
+            "two submissions are named {}: {} and {}; rename one",
+            later.submission.name,
+            first.display(),
+            second.display()
+        ));
+    }
     Ok(())
+}
+
+/// Why the rows at `namesakes`, entries of class folders with one name,
+/// are each refused.
+fn shared_name(rows: &[Row], namesakes: &[usize]) -> String {
+    let paths: Vec<String> = namesakes
+        .iter()
+        .map(|&index| printable(&rows[index].submission.path.display().to_string()))
+        .collect();
+    let (last, others) = paths.split_last().expect("namesakes come two or more");
+    format!(
+        "{} and {last} share the name {}: a gradebook keys on names, so none of them is \
+         graded; rename all but one",
+        others.join(", "),
+        rows[namesakes[0]].submission.name
+    )
 }
 
 #[cfg(test)]
@@ -308,6 +444,7 @@ mod tests {
         assert_eq!(
             summary,
             [
+                ("README.md", "-"),
                 ("ada", "rust"),
                 ("bob", "c"),
                 ("cy", "python"),
@@ -316,7 +453,15 @@ mod tests {
             ]
         );
         assert_eq!(
-            found[3].kind,
+            found[0].kind,
+            Kind::NotASubmission(format!(
+                "{} is neither a crate nor a source file of a language the assignment knows \
+                 (.c, .cc, .cpp, .cxx, .java, .py)",
+                class.join("README.md").display()
+            ))
+        );
+        assert_eq!(
+            found[4].kind,
             Kind::NotASubmission(
                 "no Cargo.toml and no source file of a language the assignment knows \
                  (.c, .cc, .cpp, .cxx, .java, .py)"
@@ -324,9 +469,189 @@ mod tests {
             )
         );
         assert_eq!(
-            found[4].kind,
+            found[5].kind,
             Kind::NotASubmission(
                 "source files in two languages (c and python): a submission is one program".into()
+            )
+        );
+    }
+
+    /// The names and labels of what `discover` finds in `paths`.
+    fn rows(paths: &[PathBuf]) -> Vec<(String, String)> {
+        discover(paths, &Assignment::default_assignment())
+            .unwrap()
+            .into_iter()
+            .map(|found| (found.name, found.kind.label().to_owned()))
+            .collect()
+    }
+
+    /// `pairs` as owned pairs, to compare with [`rows`].
+    fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|&(name, label)| (name.to_owned(), label.to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn hidden_entries_and_target_are_rows_like_any_other() {
+        let root = tempfile::tempdir().unwrap();
+        let class = root.path().join("class");
+        write(
+            &class.join(".ada/queens.c"),
+            "int main(void) { return 0; }\n",
+        );
+        write(&class.join(".bea.py"), "print()\n");
+        write(&class.join(".DS_Store"), "");
+        write(
+            &class.join("target/Cargo.toml"),
+            "[package]\nname = \"t\"\n",
+        );
+        write(&class.join("cy/queens.py"), "print()\n");
+        assert_eq!(
+            rows(std::slice::from_ref(&class)),
+            owned(&[
+                (".DS_Store", "-"),
+                (".ada", "c"),
+                (".bea", "python"),
+                ("cy", "python"),
+                ("target", "rust"),
+            ])
+        );
+        // A class of one hidden submission is still a class.
+        let alone = root.path().join("alone");
+        write(&alone.join(".ada/queens.c"), "");
+        assert_eq!(rows(&[alone]), owned(&[(".ada", "c")]));
+        // A student's folder holding a `.git` and nothing else is that
+        // student's row, not a class of one `.git`.
+        let dee = root.path().join("dee");
+        write(&dee.join(".git/HEAD"), "ref: refs/heads/main\n");
+        assert_eq!(rows(&[dee]), owned(&[("dee", "-")]));
+    }
+
+    #[test]
+    fn a_link_in_a_class_folder_is_refused_alone_under_its_own_name() {
+        let root = tempfile::tempdir().unwrap();
+        let class = root.path().join("class");
+        write(&class.join("alice/queens.py"), "print()\n");
+        write(&class.join("bob.py"), "print()\n");
+        let link = |target: &Path, name: &str| {
+            std::os::unix::fs::symlink(target, class.join(name)).unwrap();
+        };
+        link(Path::new("alice"), "bob");
+        link(Path::new("/etc"), "alice2");
+        link(Path::new("alice/queens.py"), "carol.py");
+        link(&root.path().join("gone"), "dan");
+        link(&class.join("eve"), "eve");
+        let found = discover(
+            std::slice::from_ref(&class),
+            &Assignment::default_assignment(),
+        )
+        .unwrap();
+        let named: Vec<(&str, &Kind)> = found
+            .iter()
+            .map(|found| (found.name.as_str(), &found.kind))
+            .collect();
+        let refused = |name: &str| {
+            Kind::NotASubmission(format!(
+                "{name} is a symbolic link: a submission in a class folder is the file or folder \
+                 itself, and a link is never followed"
+            ))
+        };
+        let python = Kind::Program {
+            language: "python".into(),
+        };
+        assert_eq!(
+            named,
+            [
+                ("alice", &python),
+                ("alice2", &refused("alice2")),
+                ("bob", &refused("bob")),
+                ("bob", &python),
+                ("carol.py", &refused("carol.py")),
+                ("dan", &refused("dan")),
+                ("eve", &refused("eve")),
+            ]
+        );
+        assert_eq!(found[3].path, class.join("bob.py"));
+    }
+
+    #[test]
+    fn namesakes_in_a_class_folder_are_each_refused_and_the_class_goes_on() {
+        let root = tempfile::tempdir().unwrap();
+        let class = root.path().join("class");
+        write(&class.join("ada/queens.c"), "");
+        write(&class.join("ada.py"), "");
+        write(&class.join("ada.java"), "");
+        write(&class.join("bob.py"), "");
+        let found = discover(
+            std::slice::from_ref(&class),
+            &Assignment::default_assignment(),
+        )
+        .unwrap();
+        let reason = Kind::NotASubmission(format!(
+            "{}, {} and {} share the name ada: a gradebook keys on names, so none of them is \
+             graded; rename all but one",
+            class.join("ada").display(),
+            class.join("ada.java").display(),
+            class.join("ada.py").display()
+        ));
+        let kinds: Vec<(&str, &Kind)> = found
+            .iter()
+            .map(|found| (found.name.as_str(), &found.kind))
+            .collect();
+        let python = Kind::Program {
+            language: "python".into(),
+        };
+        assert_eq!(
+            kinds,
+            [
+                ("ada", &reason),
+                ("ada", &reason),
+                ("ada", &reason),
+                ("bob", &python)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_namesake_the_teacher_named_or_gave_twice_stops_the_run() {
+        let root = tempfile::tempdir().unwrap();
+        let class = root.path().join("class");
+        write(&class.join("ada/queens.c"), "");
+        write(&class.join("bob/queens.c"), "");
+        write(&root.path().join("late/ada.py"), "");
+        let assignment = Assignment::default_assignment();
+        let late = root.path().join("late/ada.py");
+        assert_eq!(
+            discover(&[class.clone(), late.clone()], &assignment).unwrap_err(),
+            format!(
+                "two submissions are named ada: {} and {}; rename one",
+                class.join("ada").display(),
+                late.display()
+            )
+        );
+        let ada = class.join("ada");
+        assert_eq!(
+            discover(&[class.clone(), ada.clone()], &assignment).unwrap_err(),
+            format!("{} is given twice", ada.display())
+        );
+    }
+
+    #[test]
+    fn a_fifo_in_a_class_folder_is_neither_file_nor_folder() {
+        let root = tempfile::tempdir().unwrap();
+        let class = root.path().join("class");
+        write(&class.join("ada/queens.c"), "");
+        write(&class.join("bob/queens.c"), "");
+        let fifo = class.join("cy.py");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let found = discover(&[class], &Assignment::default_assignment()).unwrap();
+        assert_eq!(found[2].name, "cy.py");
+        assert_eq!(
+            found[2].kind,
+            Kind::NotASubmission(
+                "cy.py is neither a file nor a folder: a submission is one or the other".into()
             )
         );
     }

@@ -56,7 +56,9 @@
 //! the plan id, the shard and the shard count, the total and fundamental
 //! counts with the classes behind them, the classes of each unit, and a
 //! SHA-256 checksum of all of it. A record that was cut short does not parse, one whose units, classes
-//! and counts do not add up is refused, and one that was edited does not
+//! and counts do not add up is refused, so is one claiming a time or threads
+//! no count has (seconds negative or past [`MOST_SECONDS`], threads 0 or
+//! past [`MOST_THREADS`]), and one that was edited does not
 //! match its checksum: either way the merge refuses it by name. Tools write
 //! records whole or not at all (`queens_toolkit::files`), so a shard killed at any
 //! moment leaves either no record or a complete one.
@@ -104,7 +106,9 @@ mod verify;
 pub use count::{Counted, count_units};
 pub use estimate::{Estimate, FEWEST_SAMPLES, SUBTREE_ROWS, Sampling, estimate};
 pub use merge::{MergeError, Merged, Missing, array_ranges, merge};
-pub use record::{ClassCounts, FORMAT, Key, Record, RecordError, UnitCount};
+pub use record::{
+    ClassCounts, FORMAT, Key, MOST_SECONDS, MOST_THREADS, Record, RecordError, UnitCount,
+};
 pub use scheme::{MOST_SHARDS, MOST_UNITS, Scheme, SchemeError, UNITS_PER_SHARD, VERSION};
 pub use verify::{RecountError, Recounted, recount};
 

@@ -14,6 +14,16 @@ use crate::scheme::{Scheme, hex};
 /// added the counts of each unit and the signature.
 pub const FORMAT: &str = "queens-shard/2";
 
+/// The most seconds a record may say its count took, 10^9 (about 31
+/// years): a shard is cut to take hours, and a larger number (`1e308`) is
+/// no count's, only a forger's or a broken clock's, which a merge would
+/// add up and print as 300 digits.
+pub const MOST_SECONDS: f64 = 1e9;
+
+/// The most threads a record may say counted, 65,536: more than the cores
+/// of any one machine (a count runs on one; `--threads` takes at most 256).
+pub const MOST_THREADS: usize = 1 << 16;
+
 /// What one shard counted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -200,6 +210,17 @@ pub enum RecordError {
     /// its counts.
     #[error("its units, classes and counts do not add up")]
     Inconsistent,
+    /// A number no count gives: seconds negative or past [`MOST_SECONDS`],
+    /// threads 0 or past [`MOST_THREADS`].
+    #[error("{field} = {value} is not what a count gives: {range}")]
+    Implausible {
+        /// The field.
+        field: &'static str,
+        /// Its value as the record has it.
+        value: String,
+        /// What a count gives.
+        range: &'static str,
+    },
     /// A key was given and the record is not signed.
     #[error("the record is not signed: it was written without --key-file")]
     Unsigned,
@@ -292,6 +313,7 @@ impl Record {
         if !record.adds_up() {
             return Err(RecordError::Inconsistent);
         }
+        record.check_plausible()?;
         Ok(record)
     }
 
@@ -322,6 +344,30 @@ impl Record {
             && counts.map(|counts| (counts.total, counts.unique)) == Some((self.total, self.unique))
     }
 
+    /// Errs on a number no count gives: the seconds must be finite, not
+    /// negative (`-0` included, which a sum would print as `-0.0`) and at
+    /// most [`MOST_SECONDS`]; the threads from 1 to [`MOST_THREADS`]. The
+    /// other numbers are checked by what they are: counts that must add
+    /// up, a board and shards the scheme must know.
+    fn check_plausible(&self) -> Result<(), RecordError> {
+        let seconds = self.seconds;
+        if !(seconds.is_finite() && seconds.is_sign_positive() && seconds <= MOST_SECONDS) {
+            return Err(RecordError::Implausible {
+                field: "seconds",
+                value: shown(seconds),
+                range: "a count takes from 0 to 1e9 seconds (about 31 years)",
+            });
+        }
+        if !(1..=MOST_THREADS).contains(&self.threads) {
+            return Err(RecordError::Implausible {
+                field: "threads",
+                value: self.threads.to_string(),
+                range: "a count runs on 1 to 65536 threads",
+            });
+        }
+        Ok(())
+    }
+
     /// The JSON of the record without its checksum and signature: what both
     /// are computed over.
     fn unsealed(&self) -> String {
@@ -331,6 +377,16 @@ impl Record {
             ..self.clone()
         };
         serde_json::to_string(&unsealed).expect("a record serializes")
+    }
+}
+
+/// `number` as a record's reader would write it: `-1` or `0.25` as such,
+/// `1e308` rather than its 309 digits.
+fn shown(number: f64) -> String {
+    if number.abs() < 1e15 {
+        number.to_string()
+    } else {
+        format!("{number:e}")
     }
 }
 
@@ -463,6 +519,63 @@ mod tests {
             Record::parse(&overflowing.to_line(None)),
             Err(RecordError::Inconsistent)
         );
+    }
+
+    #[test]
+    fn numbers_no_count_gives_are_refused_whatever_the_checksum() {
+        let with_seconds = |seconds| {
+            Record::parse(
+                &Record {
+                    seconds,
+                    ..record()
+                }
+                .to_line(None),
+            )
+        };
+        let refused = |value: &str| RecordError::Implausible {
+            field: "seconds",
+            value: value.to_owned(),
+            range: "a count takes from 0 to 1e9 seconds (about 31 years)",
+        };
+        assert_eq!(with_seconds(-1e300), Err(refused("-1e300")));
+        assert_eq!(with_seconds(1e308), Err(refused("1e308")));
+        assert_eq!(with_seconds(1.5e9), Err(refused("1500000000")));
+        assert_eq!(with_seconds(-0.0), Err(refused("-0")));
+        assert_eq!(
+            with_seconds(-0.5).unwrap_err().to_string(),
+            "seconds = -0.5 is not what a count gives: a count takes from 0 to 1e9 seconds \
+             (about 31 years)"
+        );
+        assert_eq!(with_seconds(0.0).unwrap().seconds, 0.0);
+        assert_eq!(with_seconds(MOST_SECONDS).unwrap().seconds, 1e9);
+        // Past an f64, JSON's number is no record at all.
+        let line = record()
+            .to_line(None)
+            .replace(r#""seconds":0.25"#, r#""seconds":1e400"#);
+        assert!(matches!(
+            Record::parse(&line),
+            Err(RecordError::Malformed(_))
+        ));
+        let with_threads = |threads| {
+            Record::parse(
+                &Record {
+                    threads,
+                    ..record()
+                }
+                .to_line(None),
+            )
+        };
+        for threads in [0, MOST_THREADS + 1, usize::MAX] {
+            assert_eq!(
+                with_threads(threads),
+                Err(RecordError::Implausible {
+                    field: "threads",
+                    value: threads.to_string(),
+                    range: "a count runs on 1 to 65536 threads",
+                })
+            );
+        }
+        assert_eq!(with_threads(MOST_THREADS).unwrap().threads, 65_536);
     }
 
     #[test]

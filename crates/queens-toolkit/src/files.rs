@@ -19,7 +19,27 @@
 //!   usually are (the temporary file is created private).
 //! - **A symbolic link**: followed, link by link, to the file it finally
 //!   names, which is replaced as above; the link stays. A chain that loops
-//!   is an error that says so.
+//!   is an error that says so. Links are followed because the user made
+//!   them to say where the output goes (`latest.json -> run-7.json`, a page
+//!   published through a link): replacing the link by a file would undo
+//!   that choice in silence. Except **a link someone else planted**: in a
+//!   folder others can write (its mode lets the group or everyone write,
+//!   as `/tmp` or a cluster's shared records folder), a link is followed
+//!   only when its owner is the user running the tool or the folder's
+//!   owner; any other is refused with one line naming the link, its owner
+//!   and the folder, and nothing is written. This is the kernel's
+//!   `fs.protected_symlinks` rule, which the kernel applies only to sticky
+//!   folders everyone can write, and only when it opens a path: a tool
+//!   that reads a link and renames a file to where it leads would pass it
+//!   by, so the rule is applied here to every link of the chain, and to
+//!   every folder others can write, sticky or not (without the sticky bit
+//!   they could also rename the user's own link away, but a link they put
+//!   in its place is theirs, and refused). Otherwise `queens count 21
+//!   --shard 1/64 --out records/shard-1.json` would overwrite whatever a
+//!   planted `records/shard-1.json -> ~/.bashrc` names. The folder's owner
+//!   is trusted, as the kernel trusts them, since the folder is theirs to
+//!   arrange (`/tmp`'s owner is root); a link of the user's own in a folder
+//!   only they can write works as it always did.
 //! - **Anything else**, a device (`/dev/null`, `/dev/full`, a terminal), a
 //!   FIFO, or a link the kernel makes to an open file (`/dev/stdout`,
 //!   `/proc/self/fd/N`): written directly, opened for appending, since
@@ -58,7 +78,7 @@
 use std::fs::{self, OpenOptions, Permissions};
 use std::io::{self, Read, Write};
 use std::os::fd::AsFd;
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -96,15 +116,17 @@ pub fn is_stdout(path: &Path) -> bool {
 /// # Errors
 ///
 /// When `path` is a directory or a socket, when its symbolic links loop,
-/// or when a link or a folder on the way cannot be read.
+/// when a link on the way may have been planted by someone else in a
+/// folder others can write ([`is_planted_link`]), or when a link or a
+/// folder on the way cannot be read.
 pub fn target(path: &Path) -> io::Result<Target> {
     if is_stdout(path) {
         return Ok(Target::Stdout);
     }
     let mut current = path.to_owned();
     for _ in 0..=MOST_LINKS {
-        let kind = match fs::symlink_metadata(&current) {
-            Ok(metadata) => metadata.file_type(),
+        let metadata = match fs::symlink_metadata(&current) {
+            Ok(metadata) => metadata,
             // A new file; whether its folder exists is found when the
             // temporary file is made.
             Err(error) if error.kind() == io::ErrorKind::NotFound => {
@@ -112,10 +134,12 @@ pub fn target(path: &Path) -> io::Result<Target> {
             }
             Err(error) => return Err(name_loop(error)),
         };
+        let kind = metadata.file_type();
         if kind.is_symlink() && names_open_file(&current) {
             return Ok(Target::Direct(current));
         }
         if kind.is_symlink() {
+            check_planted(&current, current != path, &metadata)?;
             current = folder_of(&current).join(fs::read_link(&current)?);
         } else if kind.is_file() {
             return Ok(Target::Replace(current));
@@ -134,6 +158,79 @@ pub fn target(path: &Path) -> io::Result<Target> {
         }
     }
     Err(links_loop())
+}
+
+/// Errs when the symbolic link `link` (its own `metadata`, not its
+/// target's) may have been planted: its folder lets others than its owner
+/// write (the group or everyone), and the link is neither the user's (the
+/// effective uid, as the kernel checks it) nor the folder owner's.
+/// `on_the_way` says that `link` is not the path the user named but a link
+/// its chain leads through.
+fn check_planted(link: &Path, on_the_way: bool, metadata: &fs::Metadata) -> io::Result<()> {
+    let folder = folder_of(link);
+    let folder_metadata = fs::metadata(&folder)?;
+    let others_write = folder_metadata.mode() & 0o022 != 0;
+    let owner = metadata.uid();
+    let trusted = [nix::unistd::geteuid().as_raw(), folder_metadata.uid()];
+    if !others_write || trusted.contains(&owner) {
+        return Ok(());
+    }
+    Err(io::Error::new(
+        io::ErrorKind::PermissionDenied,
+        PlantedLink {
+            link: on_the_way.then(|| link.to_owned()),
+            owner,
+            folder,
+            folder_mode: folder_metadata.mode() & 0o7777,
+            folder_owner: folder_metadata.uid(),
+        },
+    ))
+}
+
+/// A symbolic link a tool refuses to follow: see [`check_planted`].
+#[derive(Debug)]
+struct PlantedLink {
+    /// The link, when it is one the named path leads through rather than
+    /// the path itself.
+    link: Option<PathBuf>,
+    /// Its owner's uid.
+    owner: u32,
+    /// The folder it is in.
+    folder: PathBuf,
+    /// The folder's permission bits.
+    folder_mode: u32,
+    /// The folder owner's uid.
+    folder_owner: u32,
+}
+
+impl std::fmt::Display for PlantedLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.link {
+            None => write!(f, "it is a symbolic link")?,
+            Some(link) => write!(f, "it leads through {}, a symbolic link", link.display())?,
+        }
+        write!(
+            f,
+            " owned by uid {} in a folder others can write ({}: mode {:04o}, owned by uid {}); \
+             a link there is followed only when it is yours or the folder owner's, since \
+             anyone else's may be planted to make you overwrite a file of their choosing",
+            self.owner,
+            self.folder.display(),
+            self.folder_mode,
+            self.folder_owner
+        )
+    }
+}
+
+impl std::error::Error for PlantedLink {}
+
+/// Whether `error` is the refusal of a symbolic link someone else may have
+/// planted in a folder others can write (see the module's essay): a path
+/// the user named that cannot be written, whenever it is found.
+pub fn is_planted_link(error: &io::Error) -> bool {
+    error
+        .get_ref()
+        .is_some_and(|inner| inner.is::<PlantedLink>())
 }
 
 /// The error of symbolic links that loop, or of a chain longer than
@@ -460,6 +557,117 @@ mod tests {
         assert!(link.is_symlink() && inner.join("current.json").is_symlink());
         assert_eq!(contents(&file), "through the links");
         assert_eq!(names(&inner), ["current.json", "report.json"]);
+    }
+
+    /// A uid that is neither the test's nor root's.
+    const SOMEONE_ELSE: u32 = 1001;
+
+    /// Whether the test runs as root, which giving a link to someone else
+    /// needs; says so when it does not.
+    fn root_or_skip() -> bool {
+        let root = nix::unistd::geteuid().is_root();
+        if !root {
+            eprintln!("skipped: giving a symbolic link to another user needs root");
+        }
+        root
+    }
+
+    /// A folder `name` in `parent` with the permission bits `mode`, owned
+    /// by `owner`.
+    fn folder_with(parent: &Path, name: &str, mode: u32, owner: u32) -> PathBuf {
+        let folder = parent.join(name);
+        fs::create_dir(&folder).unwrap();
+        fs::set_permissions(&folder, Permissions::from_mode(mode)).unwrap();
+        std::os::unix::fs::lchown(&folder, Some(owner), None).unwrap();
+        folder
+    }
+
+    /// A symbolic link at `link` to `to`, owned by `owner`.
+    fn link_owned(to: &Path, link: &Path, owner: u32) {
+        std::os::unix::fs::symlink(to, link).unwrap();
+        std::os::unix::fs::lchown(link, Some(owner), None).unwrap();
+    }
+
+    #[test]
+    fn a_link_someone_else_planted_where_others_can_write_is_refused() {
+        if !root_or_skip() {
+            return;
+        }
+        let root = tempfile::tempdir().unwrap();
+        let victim = root.path().join("victim");
+        fs::write(&victim, "precious").unwrap();
+        for mode in [0o1777, 0o777, 0o775] {
+            let records = folder_with(root.path(), &format!("records-{mode:o}"), mode, 0);
+            let link = records.join("shard-1.json");
+            link_owned(&victim, &link, SOMEONE_ELSE);
+            let expected = format!(
+                "it is a symbolic link owned by uid 1001 in a folder others can write ({}: mode \
+                 {mode:04o}, owned by uid 0); a link there is followed only when it is yours or \
+                 the folder owner's, since anyone else's may be planted to make you overwrite a \
+                 file of their choosing",
+                records.display()
+            );
+            let refused = write_whole(&link, b"overwritten").unwrap_err();
+            assert!(is_planted_link(&refused));
+            assert_eq!(refused.to_string(), expected);
+            assert_eq!(check_writable(&link).unwrap_err().to_string(), expected);
+            assert_eq!(contents(&victim), "precious");
+            assert!(link.is_symlink());
+            assert_eq!(names(&records), ["shard-1.json"]);
+        }
+    }
+
+    #[test]
+    fn a_planted_link_on_the_way_is_named() {
+        if !root_or_skip() {
+            return;
+        }
+        let root = tempfile::tempdir().unwrap();
+        let victim = root.path().join("victim");
+        fs::write(&victim, "precious").unwrap();
+        let shared = folder_with(root.path(), "shared", 0o1777, 0);
+        let planted = shared.join("latest.json");
+        link_owned(&victim, &planted, SOMEONE_ELSE);
+        let mine = root.path().join("out.json");
+        std::os::unix::fs::symlink(&planted, &mine).unwrap();
+        let refused = write_whole(&mine, b"overwritten").unwrap_err();
+        assert!(is_planted_link(&refused));
+        assert!(
+            refused.to_string().starts_with(&format!(
+                "it leads through {}, a symbolic link owned by uid 1001 in a folder others can \
+                 write ({}: mode 1777, owned by uid 0);",
+                planted.display(),
+                shared.display()
+            )),
+            "{refused}"
+        );
+        assert_eq!(contents(&victim), "precious");
+    }
+
+    #[test]
+    fn links_of_the_user_or_the_folder_owner_or_in_a_private_folder_are_followed() {
+        if !root_or_skip() {
+            return;
+        }
+        let root = tempfile::tempdir().unwrap();
+        // The user's own link in someone else's folder everyone can write.
+        let shared = folder_with(root.path(), "shared", 0o1777, SOMEONE_ELSE + 1);
+        // Someone else's link in their own folder everyone can write.
+        let theirs = folder_with(root.path(), "theirs", 0o777, SOMEONE_ELSE);
+        // Someone else's link in a folder only its owner can write.
+        let private = folder_with(root.path(), "private", 0o755, 0);
+        for (folder, owner) in [
+            (&shared, 0),
+            (&theirs, SOMEONE_ELSE),
+            (&private, SOMEONE_ELSE),
+        ] {
+            let file = folder.join("run-7.json");
+            let link = folder.join("latest.json");
+            link_owned(Path::new("run-7.json"), &link, owner);
+            write_whole(&link, b"through the link").unwrap();
+            assert!(link.is_symlink());
+            assert_eq!(contents(&file), "through the link", "{}", folder.display());
+        }
     }
 
     #[test]

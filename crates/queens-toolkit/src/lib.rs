@@ -3,9 +3,10 @@
 //! and write none of them again.
 //!
 //! - [`files`]: output that damages nothing and is never lost in silence
-//!   (a regular file replaced whole, a link written through, a device or a
-//!   FIFO written to, `-` for stdout, a closed stdout caught), and input
-//!   read bounded;
+//!   (a regular file replaced whole, a link written through unless someone
+//!   else planted it in a folder others can write, a device or a FIFO
+//!   written to, `-` for stdout, a closed stdout caught), and input read
+//!   bounded;
 //! - [`child`]: a child process in a process group of its own, waited for
 //!   until a deadline, its whole group killed when it is stopped, so that
 //!   nothing a tool started outlives it;

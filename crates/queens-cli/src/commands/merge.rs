@@ -8,8 +8,9 @@
 //! file must be a regular file, opened without waiting (a FIFO among the
 //! records must not block the merge) and read only up to the size of the
 //! largest record a scheme can make. Each that is not a record (cut short,
-//! edited, foreign, or unsigned under `--key-file`) is named on its own
-//! line, and the merge then fails as bad input. The checks of the records
+//! edited, foreign, claiming a time or threads no count has, or unsigned
+//! under `--key-file`) is named on its own line, and the merge then fails
+//! as bad input. The checks of the records
 //! themselves are `queens_shards::merge`'s; `--verify F` then recounts a
 //! fraction F of every record's units, drawn from the operating system's
 //! randomness, with a bar, and refuses the merge at the first unit that

@@ -136,6 +136,14 @@ fn a_malformed_placement_gets_one_line_and_exit_2() {
             "{\"queens\":[0],\"queens\":[0]}",
             "error: malformed JSON: duplicate field `queens` at line 1 column 22",
         ),
+        (
+            "[0, 18446744073709551616]",
+            "error: row 1: the column 18446744073709551616 is too large",
+        ),
+        (
+            "{\"n\":2,\"queens\":[0,-1]}",
+            "error: row 1: expected a column number, found '-1'",
+        ),
     ];
     for (input, message) in cases {
         assert_eq!(
@@ -148,6 +156,26 @@ fn a_malformed_placement_gets_one_line_and_exit_2() {
     assert_eq!(
         missing.rejected(),
         "error: cannot read 'no-such-file.txt': No such file or directory (os error 2)"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_before_the_placement_is_skipped() {
+    // As a Windows editor saves "UTF-8": the mark, then the text.
+    let json = queens(&["first", "4", "--json"]);
+    let rows = queens(&["first", "4", "--format", "rows"]);
+    for input in [json.answered(), rows.answered(), "1\n3\n0\n2\n"] {
+        let marked = format!("\u{feff}{input}");
+        let run = queens_reading(&["check"], &marked);
+        assert_eq!(run.answered(), valid("4"), "check {marked:?}");
+    }
+    let dir = scratch("check-bom");
+    let file = dir.join("four.json");
+    fs::write(&file, "\u{feff}[1, 3, 0, 2]\r\n").unwrap();
+    assert_eq!(queens(&["check", &arg(&file)]).answered(), valid("4"));
+    assert_eq!(
+        invalid("\u{feff}[0, 1]"),
+        "invalid: queens at (row 0, col 0) and (row 1, col 1) share a diagonal"
     );
 }
 

@@ -155,6 +155,89 @@ fn a_link_is_written_through_and_a_fifo_written_to() {
     assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
 }
 
+/// A folder `name` in `dir` that everyone can write, with the permission
+/// bits `mode` (`1777` as `/tmp`, `777` without the sticky bit), holding a
+/// link `link` to `victim` that another user (uid 1001) owns, as one of them
+/// would plant it; `None` where a link cannot be given away (not root).
+fn planted(dir: &Path, name: &str, mode: u32, link: &str, victim: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = dir.join(name);
+    fs::create_dir(&folder).unwrap();
+    fs::set_permissions(&folder, fs::Permissions::from_mode(mode)).unwrap();
+    let link = folder.join(link);
+    std::os::unix::fs::symlink(victim, &link).unwrap();
+    if std::os::unix::fs::lchown(&link, Some(1001), None).is_err() {
+        eprintln!("skipped: giving a symbolic link to another user needs root");
+        return None;
+    }
+    Some(link)
+}
+
+/// The line that refuses the link `link`, which uid 1001 planted in its
+/// folder of permission bits `mode`, owned by root; `written` is the path
+/// the user named.
+fn planted_refusal(written: &Path, link: &Path, mode: &str) -> String {
+    format!(
+        "error: cannot write '{}': it is a symbolic link owned by uid 1001 in a folder others \
+         can write ({}: mode {mode}, owned by uid 0); a link there is followed only when it is \
+         yours or the folder owner's, since anyone else's may be planted to make you overwrite \
+         a file of their choosing",
+        written.display(),
+        link.parent().unwrap().display()
+    )
+}
+
+#[test]
+fn a_shard_record_is_never_written_through_a_link_someone_planted() {
+    let dir = scratch("planted-record");
+    let victim = dir.join("victim");
+    fs::write(&victim, "precious").unwrap();
+    let Some(link) = planted(&dir, "records", 0o1777, "shard-1.json", &victim) else {
+        return;
+    };
+    let run = queens(&["count", "8", "--shard", "1/2", "--out", &arg(&link)]);
+    assert_eq!(run.rejected(), planted_refusal(&link, &link, "1777"));
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
+    assert!(link.is_symlink());
+    // The user's own link in that folder is written through, as ever.
+    let own = link.with_file_name("latest.json");
+    std::os::unix::fs::symlink("shard-0.json", &own).unwrap();
+    let run = queens(&["count", "8", "--shard", "0/2", "--out", &arg(&own)]);
+    assert_eq!(run.answered(), "");
+    assert!(own.is_symlink());
+    let record = fs::read_to_string(own.with_file_name("shard-0.json")).unwrap();
+    assert!(record.starts_with("{\"format\""), "{record}");
+}
+
+#[test]
+fn an_svg_board_is_never_written_through_a_link_someone_planted() {
+    let dir = scratch("planted-boards");
+    let victim = dir.join("victim");
+    fs::write(&victim, "precious").unwrap();
+    let Some(link) = planted(&dir, "boards", 0o777, "solution-0003.svg", &victim) else {
+        return;
+    };
+    let boards = arg(link.parent().unwrap());
+    let run = queens(&["all", "6", "--format", "svg", "--out", &boards]);
+    assert_eq!(run.rejected(), planted_refusal(&link, &link, "0777"));
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
+    // Found before the search: no board was written.
+    let mut names: Vec<String> = fs::read_dir(link.parent().unwrap())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["solution-0003.svg"]);
+    // A planted sheet is refused under its own name too.
+    let Some(sheet) = planted(&dir, "sheets", 0o1777, "sheet.svg", &victim) else {
+        return;
+    };
+    let sheets = arg(sheet.parent().unwrap());
+    let run = queens(&["all", "6", "--unique", "--format", "svg", "--out", &sheets]);
+    assert_eq!(run.rejected(), planted_refusal(&sheet, &sheet, "1777"));
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
+}
+
 #[test]
 fn a_loop_of_links_and_a_directory_are_named_before_the_work() {
     let dir = scratch("out-loop");
@@ -507,6 +590,34 @@ fn merge_counts_the_seconds_of_each_shard_once() {
     assert_eq!(
         (&record["records"], &record["seconds"]),
         (&3.into(), &4.0.into())
+    );
+}
+
+#[test]
+fn merge_believes_no_time_or_threads_a_count_cannot_take() {
+    let dir = twelve_in_four("impossible-numbers", None);
+    let rewrite = |file: &str, change: &dyn Fn(&mut queens_shards::Record)| {
+        let path = dir.join(file);
+        let mut record = record_in(&path);
+        change(&mut record);
+        fs::write(&path, record.to_line(None)).unwrap();
+    };
+    rewrite("s0.json", &|record| record.seconds = -1e300);
+    rewrite("s1.json", &|record| record.seconds = 1e308);
+    rewrite("s2.json", &|record| record.threads = 0);
+    let run = queens(&["merge", "--json", &arg(&dir)]);
+    run.assert_status(2);
+    assert_eq!(run.stdout, "");
+    let seconds = "is not what a count gives: a count takes from 0 to 1e9 seconds (about 31 years)";
+    assert_eq!(
+        run.stderr.replace(&arg(&dir), "DIR"),
+        format!(
+            "DIR/s0.json: seconds = -1e300 {seconds}\n\
+             DIR/s1.json: seconds = 1e308 {seconds}\n\
+             DIR/s2.json: threads = 0 is not what a count gives: a count runs on 1 to 65536 \
+             threads\n\
+             error: 3 files refused; nothing merged\n"
+        )
     );
 }
 
