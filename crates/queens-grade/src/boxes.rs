@@ -172,8 +172,9 @@ pub(crate) fn kill_uid(uid: u32) {
     }
 }
 
-/// The processes (pid, uid) whose real or effective uid `wanted` accepts,
-/// read from `/proc/PID/status`.
+/// The live processes (pid, uid) whose real or effective uid `wanted`
+/// accepts, read from `/proc/PID/status`: a zombie has ended, and only
+/// waits for whoever it was left to (`init`) to reap it.
 fn processes_of(wanted: impl Fn(u32) -> bool) -> Vec<(i32, u32)> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
@@ -183,6 +184,12 @@ fn processes_of(wanted: impl Fn(u32) -> bool) -> Vec<(i32, u32)> {
         .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
         .filter_map(|pid| {
             let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+            let state = status
+                .lines()
+                .find_map(|line| line.strip_prefix("State:"))?;
+            if state.trim_start().starts_with('Z') {
+                return None;
+            }
             let uids = status.lines().find_map(|line| line.strip_prefix("Uid:"))?;
             let mut ids = uids.split_whitespace().map(|id| id.parse::<u32>());
             let (real, effective) = (ids.next()?.ok()?, ids.next()?.ok()?);

@@ -380,13 +380,11 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
 
 /// Makes this process a grader no submission can reach and none outlives:
 /// not dumpable (no process of this user may trace it or read its memory),
-/// a child subreaper (what a submission starts and abandons stays below
-/// it), and stopped (its checks with it) when its parent dies.
+/// and stopped (its checks with it) when its parent dies.
 fn become_a_grader() -> Result<(), Failure> {
     use nix::sys::prctl;
     let parent = nix::unistd::getppid();
     prctl::set_dumpable(false)
-        .and_then(|()| prctl::set_child_subreaper(true))
         .and_then(|()| prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM))
         .map_err(|error| Failure::Machine(format!("cannot set up the grader: {error}")))?;
     if nix::unistd::getppid() != parent {

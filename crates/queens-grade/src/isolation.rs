@@ -298,32 +298,41 @@ pub(crate) struct Disk {
 
 impl Disk {
     /// The bytes the files of `owner` (of anyone, when `None`) take below
-    /// the roots.
+    /// the roots, a file with several names counted once.
     fn used(&self, owner: Option<u32>) -> u64 {
-        self.roots.iter().map(|root| under(root, owner)).sum()
+        let mut seen = std::collections::HashSet::new();
+        self.roots
+            .iter()
+            .map(|root| under(root, owner, &mut seen))
+            .sum()
     }
 }
 
 /// The bytes the files of `owner` (of anyone, when `None`) take at `path`
-/// and below it.
-fn under(path: &Path, owner: Option<u32>) -> u64 {
+/// and below it, leaving out the files `seen` holds (by device and inode)
+/// and adding those it counts. A folder is looked into only where `owner`
+/// could have written: its own, or one anybody may write (`/tmp` holds
+/// others' trees, which no run need walk).
+fn under(path: &Path, owner: Option<u32>, seen: &mut std::collections::HashSet<(u64, u64)>) -> u64 {
     use std::os::unix::fs::MetadataExt;
     let Ok(metadata) = std::fs::symlink_metadata(path) else {
         return 0;
     };
-    let own = if owner.is_none_or(|owner| metadata.uid() == owner) {
+    let owned = owner.is_none_or(|owner| metadata.uid() == owner);
+    let new = seen.insert((metadata.dev(), metadata.ino()));
+    let own = if owned && new {
         metadata.blocks() * 512
     } else {
         0
     };
-    if !metadata.is_dir() {
+    if !metadata.is_dir() || !(owned || metadata.mode() & 0o002 != 0) {
         return own;
     }
     let inside: u64 = std::fs::read_dir(path)
         .map(|entries| {
             entries
                 .filter_map(Result::ok)
-                .map(|entry| under(&entry.path(), owner))
+                .map(|entry| under(&entry.path(), owner, seen))
                 .sum()
         })
         .unwrap_or(0);

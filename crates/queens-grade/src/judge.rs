@@ -290,13 +290,13 @@ fn fault_of(broken: Broken, ending: &Ending, request: &Request, subject: &str) -
         }
         Some(Stopped::Output(_)) => {
             return crash(format!(
-                "printed more than {} MiB (the assignment's limits.output_mib)",
+                "{subject} printed more than {} MiB (the assignment's limits.output_mib)",
                 limits.output_mib
             ));
         }
         Some(Stopped::Disk(_)) => {
             return crash(format!(
-                "wrote more than {} MiB (the assignment's limits.scratch_mib)",
+                "{subject} wrote more than {} MiB (the assignment's limits.scratch_mib)",
                 limits.scratch_mib
             ));
         }

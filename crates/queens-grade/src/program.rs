@@ -170,8 +170,8 @@ fn ended(exit: &Exit) -> String {
     }
 }
 
-/// Line `number` of a run on `problem` as a placement, or what is wrong
-/// with it.
+/// Line `number` of a run on `problem` as a solution, or what is wrong
+/// with it: read here, line by line, so that a fault names its line.
 fn read_line(number: u64, text: &str, problem: &Problem) -> Result<Vec<usize>, String> {
     if facts::solution_count(problem.n()).is_some_and(|most| number > most) {
         return Err(format!(
@@ -182,8 +182,15 @@ fn read_line(number: u64, text: &str, problem: &Problem) -> Result<Vec<usize>, S
             facts::solution_count(problem.n()).unwrap_or_default(),
         ));
     }
-    parse_line(text, problem.n())
-        .map_err(|fault| format!("line {number} ({}): {fault}", shown(text)))
+    let queens = parse_line(text, problem.n())
+        .map_err(|fault| format!("line {number} ({}): {fault}", shown(text)))?;
+    match queens_conformance::linear::validate_for(problem, &queens) {
+        Ok(()) => Ok(queens),
+        Err(fault) => Err(format!(
+            "line {number} ({}): not a solution: {fault}",
+            shown(text)
+        )),
+    }
 }
 
 /// A printed line as a message shows it: quoted, its end of line dropped,

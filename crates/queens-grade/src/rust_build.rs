@@ -159,18 +159,17 @@ impl Workshop {
             warm.folder.join("harness"),
             warm.target(),
         );
-        for folder in [&copy, &harness, &target] {
-            if folder.exists() && folder != &target {
-                std::fs::remove_dir_all(folder).map_err(|error| error.to_string())?;
-            }
+        // Made once and left alone, so that cargo finds the units of an
+        // earlier run fresh: a file is written again only when it changes.
+        if !copy.join("Cargo.toml").is_file() {
+            template::new_submission(
+                &copy,
+                "queens-grade-warm",
+                &Source::Path(self.crates.clone()),
+            )?;
+            rewrite_manifest(&copy.join("Cargo.toml"), &self.crates)?;
         }
-        template::new_submission(
-            &copy,
-            "queens-grade-warm",
-            &Source::Path(self.crates.clone()),
-        )?;
-        let package = rewrite_manifest(&copy.join("Cargo.toml"), &self.crates)?;
-        write_harness(&harness, &package, &self.crates)?;
+        write_harness(&harness, "queens-grade-warm", &self.crates)?;
         std::fs::create_dir_all(&target).map_err(|error| error.to_string())?;
         self.cargo_build(&harness, &target, &copy, None, boxed)
     }
@@ -479,12 +478,19 @@ fn main() -> std::process::ExitCode {
     queens_conformance::remote::serve(&|| Box::new(student::solver()))
 }
 "#;
+    // Written only when missing or changed: the warm harness is kept.
     let write = |path: PathBuf, text: &str| {
+        if std::fs::read_to_string(&path).is_ok_and(|old| old == text) {
+            return Ok(());
+        }
         std::fs::write(&path, text).map_err(|error| format!("{}: {error}", path.display()))
     };
-    std::fs::create_dir(harness)
-        .and_then(|()| std::fs::create_dir(harness.join("src")))
-        .map_err(|error| error.to_string())?;
+    for folder in [harness.to_owned(), harness.join("src")] {
+        if !folder.is_dir() {
+            std::fs::create_dir(&folder)
+                .map_err(|error| format!("{}: {error}", folder.display()))?;
+        }
+    }
     write(harness.join("Cargo.toml"), &manifest)?;
     write(harness.join("Cargo.lock"), WORKSPACE_LOCK)?;
     write(harness.join("src/main.rs"), main)

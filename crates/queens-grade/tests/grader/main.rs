@@ -4,5 +4,6 @@
 
 mod class;
 mod examples;
+mod hostile;
 mod isolation;
 mod support;

@@ -11,34 +11,18 @@ pub(crate) fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The cargo target folder Rust submissions share across test runs, so the
+/// The grader's target folder for the tests, kept across test runs, so the
 /// suite is compiled once per machine rather than once per run.
 pub(crate) fn shared_target() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("queens-grade-builds")
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("queens-grade-warm")
 }
 
-/// Runs `queens-grade` with `arguments`; a `grade` is let run unconfined
-/// where it must be ([`sandbox_unless_root_without_it`]).
+/// Runs `queens-grade` with `arguments`.
 pub(crate) fn grader(arguments: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_queens-grade"));
-    command.args(arguments);
-    if arguments.first() == Some(&"grade") && !arguments.contains(&"--no-sandbox") {
-        command.args(sandbox_unless_root_without_it());
-    }
-    command.output().expect("the grader runs")
-}
-
-/// The option that lets a root grader without bubblewrap run at all (as CI
-/// does: root, no bubblewrap), which it refuses unless told: the tests of
-/// what the jail holds run where bubblewrap is installed, and
-/// `cargo xtask sandbox-check` attacks it.
-pub(crate) fn sandbox_unless_root_without_it() -> Vec<String> {
-    let root = nix::unistd::geteuid().is_root();
-    if root && which::which("bwrap").is_err() {
-        vec!["--no-sandbox".to_owned()]
-    } else {
-        Vec::new()
-    }
+    Command::new(env!("CARGO_BIN_EXE_queens-grade"))
+        .args(arguments)
+        .output()
+        .expect("the grader runs")
 }
 
 /// Grades `paths` with the JSON report, the shared target folder and the
