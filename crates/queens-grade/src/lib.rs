@@ -16,32 +16,39 @@
 //!   library, and the exit statuses from one list that `--help` prints.
 //! - **Whatever the teacher names is found** ([`submission`]): a Rust crate
 //!   (a folder with `Cargo.toml`), a program (a source file, or a folder of
-//!   sources in one language), or a folder of them, every entry of which
-//!   is a row, hidden ones too, a link refused alone and namesakes each;
-//!   each submission is copied into scratch whole, headers and data files
-//!   too, a link never followed ([`copy`]).
+//!   sources in one language), or a folder of them, every entry a row; each
+//!   is copied into scratch whole, headers and data files too, a link never
+//!   followed ([`copy`]).
 //! - **The assignment is the teacher's** ([`assignment`]): how far the checks
 //!   count, how the two groups of checks (correctness and instrumentation)
-//!   weigh, the time, memory and stack limits, the seed, and how each
-//!   language is built and run. A solver's own declarations never narrow
-//!   the range.
-//! - **Each check runs in a process of its own** ([`isolation`]), as
-//!   cargo-nextest runs each test: limits set by a trampoline
-//!   (`queens-grade limited`), a cleared environment, a limit of processor
-//!   time on the whole process group (with idle and wall-clock backstops),
-//!   an output limit, and a jail ([`sandbox`]): bubblewrap showing only the
-//!   system's `/usr`, a few `/etc` files and the submission, as nobody
-//!   when the grader is root, with a memory cgroup ([`cgroup`]) where one
-//!   can be made and scratch space of a set size.
+//!   weigh, the time, memory, process, disk and output limits, the seed, and
+//!   how each language is built and run. A solver's own declarations never
+//!   narrow the range.
+//! - **No verdict is the student's to write** ([`judge`]): each check is
+//!   run by `queens-grade judge`, the grader's own code in a process of its
+//!   own, not dumpable, outside any jail, which questions the student's
+//!   side over a pipe and computes the verdict; its one-line report is all
+//!   the grader reads of a check. A Rust crate's side is a harness that
+//!   serves its solver (`queens_conformance::remote`); a program's is the
+//!   relay ([`relay`]), which runs it once per question inside the jail,
+//!   and [`program::Program`] turns its lines into a `Solver` for the
+//!   suite, reading each line against its board.
+//! - **The student's side is confined** ([`isolation`], [`sandbox`]): a
+//!   trampoline (`queens-grade limited`) joins its cgroups ([`cgroup`]:
+//!   memory and processes), leaves the session, sets its limits and drops
+//!   to a uid of its own ([`boxes`]: one per build and check, a group per
+//!   submission), inside bubblewrap where it is installed; the judge watches
+//!   its processor time, idleness, output and disk from outside and kills
+//!   its whole tree.
 //! - **The checks of a submission run in order** ([`grade`]), so that one
 //!   that runs out of time on a board spares the later ones that board
 //!   (NOT REACHED), and one seed gives one report.
-//! - **Two kinds of submission, one suite** ([`prepare`]): a Rust crate is
-//!   built into a small harness whose `main` is
-//!   `queens_conformance::isolated::serve`; a program is wrapped in
-//!   [`program::Program`], a `Solver` that runs it once per question over a
-//!   plain-text protocol, inside `queens-grade program-check`. Both answer the
-//!   same request with the same report, so the grader cannot tell them apart.
+//! - **Two kinds of submission, one suite** ([`prepare`], [`rust_build`]):
+//!   a program is built with its language's command, confined; a Rust
+//!   crate into a harness, confined too (its `build.rs` is student code),
+//!   from the suite's dependencies built once by the grader and linked into
+//!   each build. Both answer the suite's questions through the same
+//!   `Solver` face, so the grader cannot tell them apart.
 //! - **Reports for people and for gradebooks** ([`report`]): a table with
 //!   tabled, CSV, JSON and Gradescope's `results.json`, what a process did
 //!   worded for a student to read ([`words`]).
@@ -51,17 +58,16 @@
 //!
 //! # Trust, and its limits
 //!
-//! Rust submissions share one cargo target folder, so the suite and its
-//! dependencies are compiled once per class rather than once per student.
-//! That is safe for submissions without build scripts or procedural macros
-//! of their own; code that runs at build time can write to the shared
-//! folder (builds are jailed like checks, but the folder is theirs to
-//! write), so for submissions you do not trust pass `--isolated-builds`.
-//! Where no memory cgroup can be made, the memory limit is on the data
-//! segment (`RLIMIT_DATA`) only, which a shared mapping escapes; the report
-//! says which held. As root without bubblewrap the grader refuses to run
-//! submissions at all unless `--no-sandbox` says to run them as root.
-//! `cargo xtask sandbox-check` attacks the jail with hostile submissions.
+//! docs/grading.md says, wall by wall, what a submission can and cannot
+//! do, and `queens-grade walls` which walls are up on the machine. As
+//! root, nothing of a submission runs as root: without bubblewrap it runs
+//! as its box, in a session of its own, with its limits, but sees what
+//! every user of the machine may read. Where no memory cgroup can be made,
+//! the memory limit is on the data segment (`RLIMIT_DATA`) only, which a
+//! shared mapping escapes; the report says which held. A grader run by an
+//! ordinary user runs submissions as that user. `cargo xtask
+//! sandbox-check` and the test `tests/grader/hostile.rs` attack every wall
+//! with the hostile class of `examples/hostile/`.
 
 // The essay above is a map of the private modules, for whoever reads the
 // code (`cargo doc --document-private-items` follows its links).

@@ -597,7 +597,7 @@ fn ctrl_c_stops_every_check_and_leaves_no_scratch_folder() {
 
 /// The cgroups whose name starts with `prefix`, in any hierarchy mounted
 /// under /sys/fs/cgroup, four levels deep at most.
-fn cgroups_named(prefix: &str) -> Vec<PathBuf> {
+pub(crate) fn cgroups_named(prefix: &str) -> Vec<PathBuf> {
     fn walk(folder: &Path, prefix: &str, depth: usize, found: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(folder) else {
             return;

@@ -6,4 +6,5 @@ mod class;
 mod examples;
 mod hostile;
 mod isolation;
+mod leftovers;
 mod support;
