@@ -4,7 +4,7 @@
 //!
 //! Inside the repository the grader is built in release mode (cargo's own
 //! lines show the build) and run with the arguments given; `grade` shares
-//! the workspace's `target/queens-grade` folder for the submissions' builds
+//! the workspace's `target/queens-grade-warm` folder for the suite's dependencies
 //! unless told otherwise.
 //!
 //! `template-check` is the student's first day, on the day it runs: a crate
@@ -45,7 +45,7 @@ pub(crate) fn grade(passed: &Passed) -> Result<(), Error> {
         .any(|argument| argument == "--target-dir" || argument == "--isolated-builds");
     if !chooses_target {
         arguments.push("--target-dir".into());
-        arguments.push(target_dir().join("queens-grade").into());
+        arguments.push(target_dir().join("queens-grade-warm").into());
     }
     run_grader(&arguments)
 }

@@ -158,24 +158,27 @@ fn clear(uid: u32) {
 
 /// Kills every process whose real or effective uid is `uid`, again until
 /// none is left (a process may fork while it is being killed; the process
-/// limit bounds how often).
+/// limit bounds how often), and waits a moment for the dead ones to be
+/// reaped: a dead process still counts against its uid's process limit,
+/// so a box is given back with none.
 pub(crate) fn kill_uid(uid: u32) {
-    for _ in 0..100 {
+    for _ in 0..400 {
         let found = processes_of(|owner| owner == uid);
         if found.is_empty() {
             return;
         }
-        for (pid, _) in found {
-            let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+        for (pid, _, dead) in found {
+            if !dead {
+                let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+            }
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
 
-/// The live processes (pid, uid) whose real or effective uid `wanted`
-/// accepts, read from `/proc/PID/status`: a zombie has ended, and only
-/// waits for whoever it was left to (`init`) to reap it.
-fn processes_of(wanted: impl Fn(u32) -> bool) -> Vec<(i32, u32)> {
+/// The processes (pid, uid, whether it has ended and waits to be reaped)
+/// whose real or effective uid `wanted` accepts, from `/proc/PID/status`.
+fn processes_of(wanted: impl Fn(u32) -> bool) -> Vec<(i32, u32, bool)> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
@@ -187,16 +190,14 @@ fn processes_of(wanted: impl Fn(u32) -> bool) -> Vec<(i32, u32)> {
             let state = status
                 .lines()
                 .find_map(|line| line.strip_prefix("State:"))?;
-            if state.trim_start().starts_with('Z') {
-                return None;
-            }
+            let dead = state.trim_start().starts_with('Z');
             let uids = status.lines().find_map(|line| line.strip_prefix("Uid:"))?;
             let mut ids = uids.split_whitespace().map(|id| id.parse::<u32>());
             let (real, effective) = (ids.next()?.ok()?, ids.next()?.ok()?);
             [real, effective]
                 .into_iter()
                 .find(|&id| wanted(id))
-                .map(|id| (pid, id))
+                .map(|id| (pid, id, dead))
         })
         .collect()
 }
@@ -224,7 +225,7 @@ pub(crate) fn sweep() {
     let range = FIRST..FIRST + COUNT;
     let mut left: Vec<u32> = processes_of(|uid| range.contains(&uid))
         .into_iter()
-        .map(|(_, uid)| uid)
+        .map(|(_, uid, _)| uid)
         .collect();
     for folder in SHARED_TEMPORARY {
         if let Ok(entries) = std::fs::read_dir(folder) {
@@ -294,7 +295,11 @@ mod tests {
         // The process is there before the box is given back.
         let pid = i32::try_from(sleeper.id()).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(200));
-        assert!(processes_of(|uid| uid == id).iter().any(|&(p, _)| p == pid));
+        assert!(
+            processes_of(|uid| uid == id)
+                .iter()
+                .any(|&(p, _, _)| p == pid)
+        );
         drop(taken);
         use std::os::unix::process::ExitStatusExt;
         assert_eq!(sleeper.wait().unwrap().signal(), Some(9));

@@ -445,7 +445,10 @@ impl Tree {
         status
     }
 
-    /// Kills every process of the tree, and reaps the first.
+    /// Kills every process of the tree, and reaps the first; a judge's
+    /// tree, whose orphans it took in as a subreaper, it reaps whole, so
+    /// that no dead process of the run's uid is left for a later run of
+    /// the same uid to count against its process limit.
     fn kill(&mut self) {
         match self.whole {
             Whole::FromRoot => kill_tree(self.root),
@@ -455,12 +458,27 @@ impl Tree {
             let _ = self.child.wait();
             self.reaped = true;
         }
+        if self.whole == Whole::AllMine {
+            reap_orphans();
+        }
     }
 }
 
 impl Drop for Tree {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// Reaps every child of this process that has ended: the orphans a
+/// subreaper took in, once killed. (Only a judge, whose one run is all its
+/// children, may do this: it would take another run's status.)
+fn reap_orphans() {
+    use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+    while let Ok(status) = waitpid(Pid::from_raw(-1), Some(WaitPidFlag::WNOHANG)) {
+        if status == WaitStatus::StillAlive {
+            break;
+        }
     }
 }
 

@@ -20,8 +20,8 @@
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, Command, ExitCode, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -74,6 +74,10 @@ pub(crate) struct Exit {
 
 /// `queens-grade relay -- COMMAND…`: runs COMMAND once per order on stdin
 /// until stdin ends.
+///
+/// Every thread the relay needs is started before the first run: a run
+/// shares the relay's uid and its process limit, and a fork bomb that has
+/// used it up must not leave the relay unable to watch it.
 pub(crate) fn main(command: &[OsString]) -> ExitCode {
     let (orders, received) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -89,10 +93,11 @@ pub(crate) fn main(command: &[OsString]) -> ExitCode {
         }
     });
     let out = Arc::new(Mutex::new(std::io::stdout()));
+    let workers = Workers::start(&out);
     while let Ok(order) = received.recv() {
         if let Order::Run(input) = order {
             let told = match start(command) {
-                Ok(child) => run(child, input, &received, &out),
+                Ok(child) => run(child, input, &received, &workers),
                 Err(error) => Told::CannotStart(error),
             };
             if tell(&out, &told).is_err() {
@@ -101,6 +106,58 @@ pub(crate) fn main(command: &[OsString]) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The relay's threads, started once: one feeds a run its input, one
+/// passes its stdout on line by line, one its stderr.
+struct Workers {
+    feed: Sender<(ChildStdin, String)>,
+    lines: Sender<ChildStdout>,
+    /// Whether the run's stdout ended at a line too long.
+    lines_done: Receiver<bool>,
+    stderr: Sender<ChildStderr>,
+    /// The run's last line of stderr, once its stderr ended.
+    last_words: Receiver<String>,
+}
+
+impl Workers {
+    /// Starts the three threads.
+    fn start(out: &Arc<Mutex<std::io::Stdout>>) -> Self {
+        let (feed, feeds) = channel::<(ChildStdin, String)>();
+        std::thread::spawn(move || {
+            for (mut stdin, input) in feeds {
+                // A program that exits without reading its input is not an
+                // error here; what it prints is judged.
+                let _ = stdin.write_all(input.as_bytes());
+            }
+        });
+        let (lines, outs) = channel::<ChildStdout>();
+        let (lines_ended, lines_done) = channel();
+        let out = Arc::clone(out);
+        std::thread::spawn(move || {
+            for stdout in outs {
+                if lines_ended.send(pass_lines(stdout, &out)).is_err() {
+                    return;
+                }
+            }
+        });
+        let (stderr, errs) = channel::<ChildStderr>();
+        let (words, last_words) = channel();
+        std::thread::spawn(move || {
+            for stderr in errs {
+                if words.send(pass_stderr(stderr)).is_err() {
+                    return;
+                }
+            }
+        });
+        Workers {
+            feed,
+            lines,
+            lines_done,
+            stderr,
+            last_words,
+        }
+    }
 }
 
 /// Writes one message to the judge.
@@ -129,59 +186,55 @@ fn start(command: &[OsString]) -> Result<Child, String> {
 
 /// Feeds `input` to a started run, passes its lines on, kills it at the
 /// judge's stop or a line too long, and says how it ended.
-fn run(
-    mut child: Child,
-    input: String,
-    orders: &Receiver<Order>,
-    out: &Arc<Mutex<std::io::Stdout>>,
-) -> Told {
+fn run(mut child: Child, input: String, orders: &Receiver<Order>, workers: &Workers) -> Told {
     let group = nix::unistd::Pid::from_raw(child.id() as i32);
-    if let Some(mut stdin) = child.stdin.take() {
-        // A program that exits without reading its input is not an error
-        // here; what it prints is judged.
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
-        });
-    }
-    let last_words = pass_stderr(child.stderr.take());
-    let lines = {
-        let stdout = child.stdout.take();
-        let out = Arc::clone(out);
-        std::thread::spawn(move || pass_lines(stdout, &out))
-    };
-    let mut stopped = false;
-    while !lines.is_finished() {
-        match orders.recv_timeout(Duration::from_millis(20)) {
-            Ok(Order::Stop) | Err(RecvTimeoutError::Disconnected) => {
-                stopped = true;
-                let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
-                break;
-            }
-            Ok(Order::Run(_)) | Err(RecvTimeoutError::Timeout) => {}
-        }
-    }
-    let too_long = lines.join().unwrap_or(false);
-    if too_long {
+    let kill_group = || {
         let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
+    };
+    let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+    let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
+        kill_group();
+        let _ = child.wait();
+        return Told::CannotStart("its pipes could not be made".to_owned());
+    };
+    let _ = workers.feed.send((stdin, input));
+    let _ = workers.stderr.send(stderr);
+    let _ = workers.lines.send(stdout);
+    let mut stopped = false;
+    let too_long = loop {
+        match workers.lines_done.recv_timeout(Duration::from_millis(20)) {
+            Ok(too_long) => break too_long,
+            Err(RecvTimeoutError::Disconnected) => break false,
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        if !stopped
+            && matches!(
+                orders.try_recv(),
+                Ok(Order::Stop) | Err(TryRecvError::Disconnected)
+            )
+        {
+            stopped = true;
+            kill_group();
+        }
+    };
+    if too_long {
+        kill_group();
     }
     let status = child.wait();
     // Whatever the run left in its group goes with it.
-    let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
+    kill_group();
     let status = status.ok();
     Told::Exited(Exit {
         code: status.and_then(|status| status.code()),
         signal: status.and_then(|status| status.signal()),
         stopped: stopped || too_long,
-        last_words: last_words.join().unwrap_or_default(),
+        last_words: workers.last_words.recv().unwrap_or_default(),
     })
 }
 
 /// Passes the run's stdout on, a line a message; `true` when it stopped at
 /// a line too long.
-fn pass_lines(stdout: Option<impl Read>, out: &Mutex<std::io::Stdout>) -> bool {
-    let Some(stdout) = stdout else {
-        return false;
-    };
+fn pass_lines(stdout: impl Read, out: &Mutex<std::io::Stdout>) -> bool {
     let mut reader = BufReader::new(stdout);
     let mut line = Vec::new();
     loop {
@@ -203,26 +256,21 @@ fn pass_lines(stdout: Option<impl Read>, out: &Mutex<std::io::Stdout>) -> bool {
 }
 
 /// Passes the run's stderr through to the relay's own (which the judge
-/// counts), keeping its last non-empty line.
-fn pass_stderr(stderr: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let Some(stderr) = stderr else {
-            return String::new();
-        };
-        let mut reader = BufReader::new(stderr);
-        let mut last = String::new();
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            match (&mut reader).take(64 << 10).read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => return last,
-                Ok(_) => {}
-            }
-            let _ = std::io::stderr().write_all(&line);
-            let text = String::from_utf8_lossy(&line);
-            if !text.trim().is_empty() {
-                last = crate::words::cut(text.trim(), 200);
-            }
+/// counts), and returns its last non-empty line once it ends.
+fn pass_stderr(stderr: impl Read) -> String {
+    let mut reader = BufReader::new(stderr);
+    let mut last = String::new();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match (&mut reader).take(64 << 10).read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => return last,
+            Ok(_) => {}
         }
-    })
+        let _ = std::io::stderr().write_all(&line);
+        let text = String::from_utf8_lossy(&line);
+        if !text.trim().is_empty() {
+            last = crate::words::cut(text.trim(), 200);
+        }
+    }
 }

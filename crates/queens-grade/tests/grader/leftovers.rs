@@ -43,7 +43,10 @@ fn wait_for_checks(tmp: &Path) -> PathBuf {
         if let Some(scratch) = scratch {
             return scratch;
         }
-        assert!(started.elapsed() < Duration::from_secs(120), "no check started");
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no check started"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -61,7 +64,10 @@ fn gone(pid: u32) -> bool {
 fn wait_gone(pid: u32, most: Duration) {
     let started = Instant::now();
     while !gone(pid) {
-        assert!(started.elapsed() < most, "process {pid} still runs after {most:?}");
+        assert!(
+            started.elapsed() < most,
+            "process {pid} still runs after {most:?}"
+        );
         std::thread::sleep(Duration::from_millis(10));
     }
 }
@@ -121,7 +127,10 @@ fn a_grader_whose_parent_dies_stops_with_its_checks() {
     // Its handler removed the scratch folder on its way out.
     let started = Instant::now();
     while std::fs::read_dir(tmp.path()).unwrap().count() > 0 {
-        assert!(started.elapsed() < Duration::from_secs(2), "the scratch is left");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "the scratch is left"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
 }
