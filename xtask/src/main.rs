@@ -22,8 +22,9 @@
 //! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program,
 //!   and `cargo xtask peers --counter`, the fast counter against the textbook
 //!   C bitboard counter;
-//! - [`sandbox_check`]: `cargo xtask sandbox-check`, the grader's jail
-//!   attacked by hostile submissions.
+//! - [`sandbox_check`]: `cargo xtask sandbox-check`, the grader's walls,
+//!   in bubblewrap and without it, attacked by probes and by the hostile
+//!   class of `examples/hostile`.
 //!
 //! A binary crate: this file parses the command line and hands it to the
 //! task; every task is a private module, so the compiler sees what no task

@@ -3,55 +3,63 @@
 //! bubblewrap and without it.
 //!
 //! It first prints the walls of this machine as the release grader sees
-//! them (`queens-grade walls`, and `walls --no-bwrap`: a uid of its own per
-//! check, a session of its own, rlimits and cgroups, but no view of its
-//! own). Then it grades, once in bubblewrap and once with `--no-bwrap`, a
-//! class of four probes and a classmate:
+//! them: `queens-grade walls`, and `queens-grade walls --no-bwrap` (a uid
+//! of its own per check, a session of its own, rlimits and cgroups, but no
+//! view of its own). Then it grades, once in bubblewrap and once with
+//! `--no-bwrap`, a class of four probes, a classmate and a link, one
+//! submission at a time (so that the classmate is graded, and has given its
+//! ids back, before the probes run, as in any class graded by one job):
 //!
 //! - `probe-files` tries to read `/etc/shadow`, the grader's home folder,
 //!   the classmate's submission where the teacher keeps it, the classmate's
-//!   copy in the grader's scratch folder (whose name it works out from its
-//!   own working folder), and `/etc/shadow` again through a symbolic link
-//!   it makes in its own folder;
+//!   copy in the grader's scratch folder (whose path it works out from its
+//!   own working folder: the scratch folder cannot be listed, but each
+//!   submission's folder there is its number and its name), and
+//!   `/etc/shadow` again through a symbolic link it makes;
 //! - `probe-memory` maps 3 GiB of shared anonymous memory, which
-//!   `RLIMIT_DATA` does not count, and touches every page;
+//!   `RLIMIT_DATA` does not count, and touches every page, saying every
+//!   64 MiB how far it got;
 //! - `probe-disk` writes files of 8 MiB (under the per-file limit) into
 //!   its working folder until something stops it;
 //! - `probe-process` leaves a `sleep` behind in a session of its own,
 //!   outside the check's process group;
-//! - and a submission holding a symbolic link to `/etc/shadow` is refused
-//!   before anything of it runs.
+//! - and `probe-linked`, a submission holding a symbolic link to
+//!   `/etc/shadow`, must be refused before anything of it runs.
 //!
-//! Each probe tells what it got on the last line of its stderr, which the
-//! grader puts in the report. In bubblewrap every probe must come back
-//! empty-handed: the files unseen, the mapping stopped by the memory
-//! cgroup, the disk full at the scratch size, no process left.
+//! Each probe says what it got on the last line of its stderr, which the
+//! grader puts in the message of each check. In bubblewrap every probe must
+//! come back empty-handed: no file read, the mapping stopped at the
+//! assignment's 512 MiB, the disk full at its 64 MiB, no process left.
 //!
 //! Without bubblewrap a submission is not root, but it sees what every
 //! user of the machine may see. The check leaves the classmate's submission
 //! world-readable where the teacher keeps it (as a umask of 022 would), so
 //! the file probe must get that and nothing else: not `/etc/shadow`, not the
-//! grader's home (`/root` is 0700), not the sealed copy in scratch, not the
-//! link. That one file is also what shows the probe can tell: the jail
-//! hides it, the fallback does not. The mapping must still be stopped by
-//! the memory cgroup (where there is one), the disk by the watcher ("wrote
-//! more than 64 MiB"; the check samples the probe's folder from outside
-//! and says how much it held at most, since the watcher looks only twice a
-//! second), and no process may be left.
+//! grader's home (`/root` is 0700), not the copy the grader sealed in
+//! scratch, not the link. That one file is also what shows that the probe
+//! can tell: the jail hides it, the fallback does not. The mapping must
+//! still be stopped by the memory cgroup (where the machine has none,
+//! nothing stops it, and the check says so), the disk by the grader's
+//! watcher ("wrote more than 64 MiB"; the watcher looks twice a second, so
+//! the check samples the probe's folder from outside and says how much it
+//! held at most), and no process may be left.
 //!
-//! Last, it grades the hostile class of `examples/hostile` (a copy) in both
-//! ways, with the assignment of the grader's test of it
-//! (`crates/queens-grade/tests/grader/hostile.rs`), and holds each attack
-//! to that test's expectations: a score of 0 and the verdict the attack
-//! earns. Without bubblewrap a Rust attack may be refused before it is
-//! built, when the toolchain lies where a box cannot reach it (rustup's in
-//! `/root`): that is a refusal, and holds.
+//! Last, it grades a copy of the hostile class of `examples/hostile` both
+//! ways, as the grader's test of it does
+//! (`crates/queens-grade/tests/grader/hostile.rs`: its assignment, two
+//! jobs), and holds each attack to that test's expectations: a score of 0
+//! and the verdict the attack earns, on the check the test reads. Without
+//! bubblewrap a Rust attack may be refused before it is built, when the
+//! toolchain lies where a box cannot reach it (rustup's, in `/root`): a
+//! refusal, which holds.
 //!
-//! It exits with the xtask's failure status when any wall did not hold,
-//! after killing, by PID, every process the gradings left behind (a
-//! process marked as the probe's `sleep`, or working in the check's
-//! temporary folder, where the grader's scratch goes). It needs Debian's
-//! `bubblewrap` and installs nothing.
+//! The gradings run with a temporary folder of the check's own as the
+//! grader's `TMPDIR`, and target folders of their own below the
+//! workspace's (`target/sandbox-check/`), never the teacher's. After each,
+//! every process left behind (the probe's marked `sleep`, or any process
+//! working in that temporary folder) is killed, by PID. It exits with the
+//! xtask's failure status when any wall did not hold. It needs Debian's
+//! `bubblewrap`, and installs nothing.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -230,10 +238,10 @@ pub(crate) fn run(_args: &Args) -> Result<(), Error> {
     }
     let mut failures = Vec::new();
     for mode in Mode::BOTH {
-        failures.extend(check_probes(&grader, &teacher, mode)?);
+        failures.extend(check_probes(&grader, &teacher, mode)?.0);
     }
     for mode in Mode::BOTH {
-        failures.extend(check_hostile(&grader, &teacher, mode)?);
+        failures.extend(check_hostile(&grader, &teacher, mode)?.0);
     }
     if failures.is_empty() {
         println!(
@@ -418,8 +426,8 @@ const PROBES: [(&str, Held); 4] = [
             })
     }),
     ("probe-memory", |message, _| {
-        // Killed by the kernel, the program says no more than how far it
-        // got; the judge words it "out of memory" when it sees the kill.
+        // Killed by the kernel, the probe's last words say how far it got;
+        // a judge that sees the memory cgroup's kill says so instead.
         let touched = got(message)
             .and_then(|got| got.strip_suffix(" MiB touched"))
             .and_then(|mib| mib.parse::<u64>().ok());
@@ -447,7 +455,7 @@ fn got(message: &str) -> Option<&str> {
 
 /// Grades the probes as `mode` asks and prints what each got; returns the
 /// walls that did not hold.
-fn check_probes(grader: &Path, teacher: &Teacher, mode: Mode) -> Result<Vec<String>, Error> {
+fn check_probes(grader: &Path, teacher: &Teacher, mode: Mode) -> Result<Failures, Error> {
     let assignment = format!(
         "[scope]\ncounts_to = 4\nsets_to = 4\n[limits]\nmemory_mib = {MEMORY_MIB}\n\
          scratch_mib = {SCRATCH_MIB}\n[languages.python]\ntime_factor = 1.0\n"
@@ -461,24 +469,24 @@ fn check_probes(grader: &Path, teacher: &Teacher, mode: Mode) -> Result<Vec<Stri
         stop.store(true, Ordering::Relaxed);
         (report, watcher.join().unwrap_or(0))
     });
-    let report = report?;
+    // Whatever the grading came to, nothing it started may outlive it.
     let left = teacher.kill_leftovers();
+    let report = report?;
     println!("probes {}, {}:", mode.words(), expected(mode));
-    let mut failures = Vec::new();
-    let mut note = |what: &str, finding: &str, held: bool| {
-        println!("  {what}: {finding} {}", held_or_not(held));
-        if !held {
-            failures.push(format!("{}: {what}: {finding}", mode.words()));
-        }
-    };
+    let mut failures = Failures::default();
     for (probe, held) in PROBES {
         let message = report.first_message(probe)?;
-        note(probe, &message, held(&message, mode));
+        failures.note(mode, probe, &message, held(&message, mode));
     }
     let linked = report.not_checked("probe-linked")?;
     let refused = linked.contains("is a symbolic link");
-    note("probe-linked", &format!("not checked: {linked}"), refused);
-    note("processes left behind", &left.to_string(), left == 0);
+    failures.note(
+        mode,
+        "probe-linked",
+        &format!("not checked: {linked}"),
+        refused,
+    );
+    failures.note(mode, "processes left behind", &left.to_string(), left == 0);
     if disk_peak > 0 {
         println!(
             "  (probe-disk's working folder, sampled from outside every 10 ms, held {} MiB at most)",
@@ -518,7 +526,7 @@ struct Attack {
 
 /// Every attack of `examples/hostile`, and the verdict the grader's test
 /// (`crates/queens-grade/tests/grader/hostile.rs`) expects of it.
-const ATTACKS: [Attack; 8] = [
+const ATTACKS: [Attack; 9] = [
     Attack {
         name: "build-disk-fill",
         check: None,
@@ -559,6 +567,11 @@ const ATTACKS: [Attack; 8] = [
         earned: |message| message.ends_with("ptrace: attached to nothing"),
     },
     Attack {
+        name: "reader-of-classmates",
+        check: Some("counts_match_oeis"),
+        earned: |message| message.ends_with("classmates: read nothing"),
+    },
+    Attack {
         name: "stderr-flood",
         check: Some("solutions_are_valid"),
         earned: |message| {
@@ -593,33 +606,21 @@ fn overwrote_nothing(message: &str) -> bool {
 
 /// Grades a copy of the hostile class as `mode` asks and prints each
 /// attack's score and verdict; returns the walls that did not hold.
-fn check_hostile(grader: &Path, teacher: &Teacher, mode: Mode) -> Result<Vec<String>, Error> {
+fn check_hostile(grader: &Path, teacher: &Teacher, mode: Mode) -> Result<Failures, Error> {
     // Two at a time, as the grader's test grades it.
-    let report = teacher.grade(grader, &teacher.hostile(), HOSTILE_ASSIGNMENT, mode, 2)?;
+    let report = teacher.grade(grader, &teacher.hostile(), HOSTILE_ASSIGNMENT, mode, 2);
     let left = teacher.kill_leftovers();
+    let report = report?;
     println!("hostile class {}:", mode.words());
-    let mut failures = Vec::new();
+    let mut failures = Failures::default();
     for attack in &ATTACKS {
         let graded = report.submission(attack.name)?;
         let score = graded["score"].as_f64().unwrap_or(f64::NAN);
         let (finding, earned) = verdict(graded, attack);
-        let held = score == 0.0 && earned;
-        println!(
-            "  {}: score {score:.1}, {finding} {}",
-            attack.name,
-            held_or_not(held)
-        );
-        if !held {
-            failures.push(format!("{}: {}: {finding}", mode.words(), attack.name));
-        }
+        let finding = format!("score {score:.1}, {finding}");
+        failures.note(mode, attack.name, &finding, score == 0.0 && earned);
     }
-    println!("  processes left behind: {left}");
-    if left > 0 {
-        failures.push(format!(
-            "{}: {left} process(es) outlived the hostile class",
-            mode.words()
-        ));
-    }
+    failures.note(mode, "processes left behind", &left.to_string(), left == 0);
     Ok(failures)
 }
 
@@ -658,9 +659,20 @@ fn verdict(graded: &serde_json::Value, attack: &Attack) -> (String, bool) {
     )
 }
 
-/// "(held)" or "(NOT HELD)".
-fn held_or_not(held: bool) -> &'static str {
-    if held { "(held)" } else { "(NOT HELD)" }
+/// The walls that did not hold, each as a line of the final error.
+#[derive(Default)]
+struct Failures(Vec<String>);
+
+impl Failures {
+    /// Prints what `what` came to in `mode`, marked by whether the wall
+    /// `held`, and keeps it if not.
+    fn note(&mut self, mode: Mode, what: &str, finding: &str, held: bool) {
+        let mark = if held { "(held)" } else { "(NOT HELD)" };
+        println!("  {what}: {finding} {mark}");
+        if !held {
+            self.0.push(format!("{}: {what}: {finding}", mode.words()));
+        }
+    }
 }
 
 /// A graded class: the grader's JSON report.

@@ -42,9 +42,11 @@ pub(crate) const FIRST: u32 = 61_000;
 /// How many ids the range holds, the warm box included.
 pub(crate) const COUNT: u32 = 1_000;
 
-/// The folders where a process of any uid may leave files, swept of a
-/// box's when it is given back.
-const SHARED_TEMPORARY: [&str; 3] = ["/tmp", "/var/tmp", "/dev/shm"];
+/// The folders where a process of any uid may leave files on a Debian
+/// system (each mode 1777), swept of a box's when it is given back, and
+/// watched for its bytes where no jail hides them.
+pub(crate) const SHARED_TEMPORARY: [&str; 5] =
+    ["/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/dev/mqueue"];
 
 /// One id of the range, held until dropped: then every process running as
 /// it is killed and its files in the shared temporary folders removed.

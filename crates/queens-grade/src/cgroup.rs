@@ -280,10 +280,18 @@ impl RunCgroups {
 
     /// Whether the kernel killed a process of the run for memory.
     pub(crate) fn ran_out(&self) -> bool {
-        self.made
-            .iter()
-            .filter(|(controller, _, _)| *controller == Controller::Memory)
-            .any(|(_, version, path)| out_of_memory(path, *version))
+        self.memory().ran_out()
+    }
+
+    /// What tells, while the run goes on, whether it ran out of memory.
+    pub(crate) fn memory(&self) -> MemoryProbe {
+        MemoryProbe(
+            self.made
+                .iter()
+                .filter(|(controller, _, _)| *controller == Controller::Memory)
+                .map(|(_, version, path)| (*version, path.clone()))
+                .collect(),
+        )
     }
 
     /// Kills every process of the run's cgroups.
@@ -291,6 +299,19 @@ impl RunCgroups {
         for path in self.paths() {
             kill_members(&path);
         }
+    }
+}
+
+/// A run's memory cgroups, to ask whether the kernel killed for memory.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MemoryProbe(Vec<(Version, PathBuf)>);
+
+impl MemoryProbe {
+    /// Whether the kernel killed a process of the run for memory.
+    pub(crate) fn ran_out(&self) -> bool {
+        self.0
+            .iter()
+            .any(|(version, path)| out_of_memory(path, *version))
     }
 }
 

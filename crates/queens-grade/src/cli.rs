@@ -117,6 +117,9 @@ struct WallsArgs {
     /// The walls without bubblewrap, as `grade --no-bwrap` would have them.
     #[arg(long)]
     no_bwrap: bool,
+    /// The assignment whose limits they hold (default: the default one).
+    #[arg(long, value_name = "FILE")]
+    assignment: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -175,7 +178,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::NewSubmission(args) => run_new_submission(&args),
         Command::Assignment => print(DEFAULT),
         Command::Checks => print(&checks_table()),
-        Command::Walls(args) => print(&walls(args.no_bwrap)),
+        Command::Walls(args) => walls(&args).and_then(|text| print(&text)),
         Command::Limited(args) => {
             let limits = ResourceLimits {
                 memory_mib: args.memory_mib,
@@ -216,6 +219,8 @@ enum Failure {
     Machine(String),
     /// `limited` could not run its command.
     Run(String),
+    /// Graded, with checks the machine was too busy to grade: exit 3.
+    Busy(String),
 }
 
 impl Failure {
@@ -224,7 +229,8 @@ impl Failure {
             Failure::Input(message)
             | Failure::Output(message)
             | Failure::Machine(message)
-            | Failure::Run(message) => message,
+            | Failure::Run(message)
+            | Failure::Busy(message) => message,
         }
     }
 
@@ -233,6 +239,7 @@ impl Failure {
             Failure::Input(_) => Status::BadInput.code(),
             Failure::Output(_) => Status::Output.code(),
             Failure::Machine(_) => Status::Machine.code(),
+            Failure::Busy(_) => Status::Busy.code(),
             // A shell's word for a command it could not run; the grader's
             // own child, never a teacher, sees it.
             Failure::Run(_) => 127,
@@ -248,16 +255,18 @@ enum Status {
     Graded,
     Machine,
     BadInput,
+    Busy,
     Output,
     Interrupted,
 }
 
 impl Status {
     /// Every status, in the order of their numbers.
-    const ALL: [Status; 5] = [
+    const ALL: [Status; 6] = [
         Status::Graded,
         Status::Machine,
         Status::BadInput,
+        Status::Busy,
         Status::Output,
         Status::Interrupted,
     ];
@@ -268,6 +277,7 @@ impl Status {
             Status::Graded => 0,
             Status::Machine => 1,
             Status::BadInput => queens_toolkit::usage::EXIT_USAGE,
+            Status::Busy => 3,
             Status::Output => queens_toolkit::files::EXIT_IO,
             Status::Interrupted => 130,
         }
@@ -283,6 +293,11 @@ impl Status {
                  symbolic links), two submissions with one name, `--format gradescope` with more \
                  than one submission, `--target-dir` on a file or on a folder the grader did not \
                  make, a bad option"
+            }
+            Status::Busy => {
+                "when it graded and wrote its report, but the machine was too busy to grade some \
+                 checks (twice stopped by the clock with their processor time under the limit: \
+                 NOT GRADED, left out of the score): grade those submissions again"
             }
             Status::Output => {
                 "when its report cannot be written (stdout closed or failing, checked before any \
@@ -372,9 +387,21 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         text.push_str(&report::details(&grading));
     }
     match &args.out {
-        Some(path) => queens_toolkit::files::write_whole(path, text.as_bytes())
-            .map_err(|error| Failure::Output(format!("cannot write {}: {error}", path.display()))),
-        None => print(&text),
+        Some(path) => {
+            queens_toolkit::files::write_whole(path, text.as_bytes()).map_err(|error| {
+                Failure::Output(format!("cannot write {}: {error}", path.display()))
+            })?
+        }
+        None => print(&text)?,
+    }
+    let not_graded = grading.not_graded();
+    if not_graded.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Busy(format!(
+            "the machine was too busy to grade every check; grade again: {}",
+            not_graded.join(", ")
+        )))
     }
 }
 
@@ -431,21 +458,22 @@ fn scratch_folder() -> Result<tempfile::TempDir, Failure> {
     Ok(scratch)
 }
 
-/// The walls of `walls`, a line each: which are up here, and how; which
-/// are down, and why.
-fn walls(no_bwrap: bool) -> String {
-    let confinement = Confinement::detect(
-        !no_bwrap,
-        Assignment::default_assignment().limits.scratch_mib,
-    );
-    confinement
+/// `walls`: a line each, which are up here, and how; which are down, and
+/// why.
+fn walls(args: &WallsArgs) -> Result<String, Failure> {
+    let assignment = match &args.assignment {
+        Some(path) => Assignment::read(path).map_err(Failure::Input)?,
+        None => Assignment::default_assignment(),
+    };
+    let confinement = Confinement::detect(!args.no_bwrap, assignment.limits.scratch_mib);
+    Ok(confinement
         .walls()
         .iter()
         .map(|wall| match &wall.held {
             Ok(how) => format!("up    {}: {how}\n", wall.name),
             Err(why) => format!("DOWN  {}: {why}\n", wall.name),
         })
-        .collect()
+        .collect())
 }
 
 /// On Ctrl-C (or SIGTERM, or SIGHUP, or the parent's death): kills every

@@ -54,6 +54,11 @@ pub(crate) enum Verdict {
     /// the score leaves it out.
     #[serde(rename = "N/A")]
     NotApplicable,
+    /// Not graded: twice the clock stopped it while its processor time was
+    /// under its limit, so the machine was too busy to tell. Left out of
+    /// the score, and the run's exit status says so: grade it again.
+    #[serde(rename = "NOT GRADED")]
+    NotGraded,
 }
 
 impl From<Status> for Verdict {
@@ -79,6 +84,7 @@ impl Verdict {
             Verdict::Timeout => 'T',
             Verdict::NotReached => '-',
             Verdict::NotApplicable => '·',
+            Verdict::NotGraded => '?',
         }
     }
 
@@ -91,12 +97,14 @@ impl Verdict {
             Verdict::Timeout => "TIMEOUT",
             Verdict::NotReached => "NOT REACHED",
             Verdict::NotApplicable => "N/A",
+            Verdict::NotGraded => "NOT GRADED",
         }
     }
 
-    /// Whether the score counts the check: every verdict but N/A.
+    /// Whether the score counts the check: every verdict but N/A and NOT
+    /// GRADED.
     pub(crate) fn counts(self) -> bool {
-        self != Verdict::NotApplicable
+        !matches!(self, Verdict::NotApplicable | Verdict::NotGraded)
     }
 }
 
@@ -151,6 +159,22 @@ pub(crate) struct Grading {
     pub submissions: Vec<Graded>,
     /// Seconds the whole run took.
     pub seconds: f64,
+}
+
+impl Grading {
+    /// The submissions with checks the machine was too busy to grade.
+    pub(crate) fn not_graded(&self) -> Vec<String> {
+        self.submissions
+            .iter()
+            .filter(|graded| {
+                graded
+                    .checks
+                    .iter()
+                    .any(|check| check.verdict == Verdict::NotGraded)
+            })
+            .map(|graded| graded.name.clone())
+            .collect()
+    }
 }
 
 /// Reports what the run is doing: a progress bar on a terminal, a line per
@@ -261,13 +285,15 @@ impl Grader<'_> {
                 );
                 result(check, Verdict::NotReached, message, 0.0)
             } else {
-                let run = run_check(
-                    self.workshop,
-                    built,
-                    check,
-                    (self.scope, too_slow.clone()),
-                    budget - used,
-                );
+                let run = twice_if_busy(|| {
+                    run_check(
+                        self.workshop,
+                        built,
+                        check,
+                        (self.scope, too_slow.clone()),
+                        budget - used,
+                    )
+                });
                 used += run.processor;
                 if let Some(slow) = run.too_slow {
                     if too_slow
@@ -351,12 +377,35 @@ fn score(assignment: &Assignment, checks: &[CheckResult]) -> f64 {
     100.0 * earned / total_weight
 }
 
-/// What a check's run found: its result, the processor time it used, and
-/// the board it ran out of time on, if it did.
+/// What a check's run found: its result, the processor time it used, the
+/// board it ran out of time on (if it did), and whether the clock stopped
+/// it while its processor time was under its limit.
 struct CheckRun {
     result: CheckResult,
     processor: Duration,
     too_slow: Option<TooSlow>,
+    busy: bool,
+}
+
+/// Runs a check with `run`, and again when the machine was too busy to
+/// tell: a second busy run is NOT GRADED, never the student's TIMEOUT, and
+/// spares no later check a board.
+fn twice_if_busy(run: impl Fn() -> CheckRun) -> CheckRun {
+    let first = run();
+    if !first.busy {
+        return first;
+    }
+    let mut second = run();
+    if second.busy {
+        second.result.verdict = Verdict::NotGraded;
+        second.result.message = format!(
+            "not graded: the machine was too busy: twice the check was stopped by the clock \
+             with its processor time under its limit ({}); grade it again",
+            second.result.message
+        );
+        second.too_slow = None;
+    }
+    second
 }
 
 /// Runs one check of a built submission, with at most `left` of the
@@ -386,11 +435,12 @@ fn run_check(
     let disk = (!confinement.is_sandboxed()).then(|| {
         let mut roots = vec![work.clone()];
         if confinement.boxes() {
-            roots.extend(["/tmp", "/var/tmp", "/dev/shm"].map(PathBuf::from));
+            roots.extend(crate::boxes::SHARED_TEMPORARY.map(PathBuf::from));
         }
         Disk {
             roots,
             limit: limits.scratch_mib << 20,
+            every: Duration::from_millis(100),
         }
     });
     let request = judge::Request {
@@ -421,8 +471,14 @@ fn run_check(
         },
         time_limit,
     };
-    let judged = std::fs::create_dir(&work)
-        .map_err(|error| format!("cannot make {}: {error}", work.display()))
+    // Made here, never its parents (an interrupted grader removes them); a
+    // check run again finds it made.
+    let made = std::fs::create_dir(&work).or_else(|error| match error.kind() {
+        std::io::ErrorKind::AlreadyExists => Ok(()),
+        _ => Err(error),
+    });
+    let judged = made
+        .map_err(|error| (format!("cannot make {}: {error}", work.display()), false))
         .and_then(|()| ask_the_judge(workshop, &built.home, &request, processor));
     match judged {
         Ok((report, seconds)) => CheckRun {
@@ -434,11 +490,13 @@ fn run_check(
             ),
             processor: Duration::from_secs_f64(report.processor),
             too_slow: report.too_slow,
+            busy: report.busy,
         },
-        Err(error) => CheckRun {
+        Err((error, busy)) => CheckRun {
             result: result(check, Verdict::Crash, error, 0.0),
             processor: Duration::ZERO,
             too_slow: None,
+            busy,
         },
     }
 }
@@ -446,13 +504,14 @@ fn run_check(
 /// Runs the judge of `request` (the grader's own binary, unconfined but
 /// for its limits: it runs none of the submission's code) and reads its
 /// report, the one line it prints, and how long it took on the clock. Errs
-/// when it ends without one.
+/// when it ends without one, saying whether the clock stopped it (a
+/// machine too busy to tell).
 fn ask_the_judge(
     workshop: &Workshop,
     home: &std::path::Path,
     request: &judge::Request,
     processor: Duration,
-) -> Result<(Report, f64), String> {
+) -> Result<(Report, f64), (String, bool)> {
     let limits = ResourceLimits {
         memory_mib: JUDGE_MEMORY_MIB,
         stack_mib: 64,
@@ -482,19 +541,21 @@ fn ask_the_judge(
             disk: None,
         },
     }
-    .run()?;
+    .run()
+    .map_err(|error| (error, false))?;
     String::from_utf8_lossy(&ending.stdout)
         .lines()
         .find_map(|line| serde_json::from_str::<Report>(line).ok())
         .map(|report| (report, ending.elapsed.as_secs_f64()))
         .ok_or_else(|| {
-            format!(
+            let message = format!(
                 "the grader's judge ended without a verdict ({}): {}",
                 ending
                     .status
                     .map_or("stopped".to_owned(), crate::words::ending),
                 last_line(&ending.stderr)
-            )
+            );
+            (message, ending.stopped.is_some())
         })
 }
 

@@ -24,8 +24,8 @@
 //! counted, and the tree is stopped once they pass the limit, so a process
 //! that prints without end is stopped within a poll rather than filling
 //! anything. Where a run's disk is not a tmpfs of a set size, the bytes its
-//! uid owns in the folders it may write are summed twice a second, and the
-//! tree stopped past its limit. The tree is killed after a normal exit too,
+//! uid owns in the folders it may write are summed ten times a second for
+//! a check, twice for a build, and the tree stopped past its limit. The tree is killed after a normal exit too,
 //! so nothing a submission started outlives its run.
 //!
 //! Two ways to run: a [`Job`] is fed its input, read to its end and judged
@@ -108,9 +108,6 @@ const KEPT_TAIL: usize = 64 << 10;
 
 /// How often the watcher looks at a running tree.
 const POLL: Duration = Duration::from_millis(100);
-
-/// How often it sums the bytes a run wrote, where its disk is watched.
-const DISK_POLL: Duration = Duration::from_millis(500);
 
 /// A tree that uses less processor than [`IDLE_CPU`] in this much wall
 /// time is idle.
@@ -294,6 +291,9 @@ pub(crate) struct Disk {
     pub roots: Vec<PathBuf>,
     /// The most bytes.
     pub limit: u64,
+    /// How often they are summed: a run is stopped within about this long
+    /// of passing its limit, plus what it writes while they are.
+    pub every: Duration,
 }
 
 impl Disk {
@@ -428,6 +428,15 @@ impl Tree {
             Whole::FromRoot => descendants(self.root, true),
             Whole::AllMine => descendants(std::process::id() as i32, false),
         }
+    }
+
+    /// Whether some process of the tree is runnable: one that wants the
+    /// processor, whether or not a busy machine gives it any.
+    fn runnable(&self) -> bool {
+        self.pids().iter().any(|&pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .is_ok_and(|stat| stat_fields(&stat).first() == Some(&"R"))
+        })
     }
 
     /// The processor time of every process of the tree, and of the
@@ -611,7 +620,7 @@ impl Watcher {
                 break (None, None);
             }
             self.processor = self.processor.max(tree.processor());
-            if let Some(stopped) = self.broken_rule() {
+            if let Some(stopped) = self.broken_rule(|| tree.runnable()) {
                 break (None, Some(stopped));
             }
         };
@@ -619,8 +628,10 @@ impl Watcher {
         ending
     }
 
-    /// The rule a run has broken at this poll, if any.
-    fn broken_rule(&mut self) -> Option<Stopped> {
+    /// The rule a run has broken at this poll, if any; `runnable` says
+    /// whether some process of it waits for the processor (then it is not
+    /// idle, however little it got: the machine is busy).
+    fn broken_rule(&mut self, runnable: impl Fn() -> bool) -> Option<Stopped> {
         let now = Instant::now();
         let rules = &self.rules;
         if self.printed.load(Ordering::Relaxed) > rules.output {
@@ -633,7 +644,7 @@ impl Watcher {
             return Some(Stopped::WallTime(rules.wall));
         }
         if let Some(disk) = &rules.disk {
-            if now - self.disk_seen >= DISK_POLL {
+            if now - self.disk_seen >= disk.every {
                 self.disk_seen = now;
                 if disk.used(self.owner) > disk.limit {
                     return Some(Stopped::Disk(disk.limit));
@@ -654,6 +665,11 @@ impl Watcher {
             .copied()
             .unwrap_or((now, self.processor));
         let idle = now - oldest >= IDLE_WINDOW - POLL && self.processor - before < IDLE_CPU;
+        if idle && runnable() {
+            // Starved, not idle: the window starts again.
+            self.recent.clear();
+            return None;
+        }
         (rules.idle && idle).then_some(Stopped::Idle(IDLE_WINDOW))
     }
 }
@@ -719,6 +735,8 @@ impl Job {
 pub(crate) struct Session {
     /// Set to stop the run.
     stop: Arc<AtomicBool>,
+    /// Whether the kernel killed a process of it for memory.
+    pub memory: crate::cgroup::MemoryProbe,
     /// The ending, once the watcher has seen it.
     ended: Arc<(Mutex<Option<Ending>>, Condvar)>,
     /// Its stdin, for the caller to take.
@@ -743,6 +761,11 @@ impl Session {
         let stderr = keep(tree.child.stderr.take(), Arc::clone(&printed));
         let stop = Arc::new(AtomicBool::new(false));
         let ended = Arc::new((Mutex::new(None), Condvar::new()));
+        let memory = launch
+            .cgroups
+            .as_ref()
+            .map(RunCgroups::memory)
+            .unwrap_or_default();
         let watcher = {
             let (stop, ended) = (Arc::clone(&stop), Arc::clone(&ended));
             let owner = launch.boxed.as_ref().map(BoxId::id);
@@ -767,6 +790,7 @@ impl Session {
         };
         Ok(Session {
             stop,
+            memory,
             ended,
             stdin,
             stdout,
@@ -923,6 +947,7 @@ mod tests {
         stop.disk = Some(Disk {
             roots: vec![folder.path().to_owned()],
             limit: 8 << 20,
+            every: Duration::from_millis(100),
         });
         let job = Job {
             launch: shell(&script),

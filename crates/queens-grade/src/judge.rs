@@ -117,6 +117,10 @@ pub(crate) struct Report {
     pub too_slow: Option<TooSlow>,
     /// The processor time the student's side used, in seconds.
     pub processor: f64,
+    /// Whether the clock stopped it while its processor time was under
+    /// its limit: the machine was too busy to tell, and the check is run
+    /// again rather than held against the student.
+    pub busy: bool,
 }
 
 /// `queens-grade judge`: reads a request on stdin, judges, writes the
@@ -172,7 +176,17 @@ fn judge(request: &Request) -> Result<Report, String> {
             request.too_slow.clone(),
         ),
         Side::Program { order, .. } => {
-            let program = Program::new(Arc::clone(&link), *order);
+            let memory = session
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .session
+                .memory
+                .clone();
+            let program = Program::new(
+                Arc::clone(&link),
+                *order,
+                (memory, request.limits.memory_mib),
+            );
             let make = || -> Box<dyn Solver> { Box::new(program.clone()) };
             remote::judge(check, &make, &request.scope, request.too_slow.clone())
         }
@@ -180,16 +194,16 @@ fn judge(request: &Request) -> Result<Report, String> {
     // The student's side reads the end of its input and exits, or is
     // stopped; its processor time is known once it has.
     drop(link);
-    let processor = session
+    let mut watched = session
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .ending()
-        .processor;
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let ending = watched.ending();
     Ok(Report {
         status: judged.outcome.status,
         message: judged.outcome.message,
         too_slow: judged.too_slow,
-        processor: processor.as_secs_f64(),
+        processor: ending.processor.as_secs_f64(),
+        busy: matches!(ending.stopped, Some(Stopped::WallTime(_))),
     })
 }
 

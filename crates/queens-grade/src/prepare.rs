@@ -66,6 +66,15 @@ pub(crate) struct Built {
     pub skipped: Vec<(&'static str, &'static str)>,
 }
 
+impl Drop for Built {
+    /// Removes the submission's scratch folder once it is graded, before
+    /// its group is given back (a field, dropped after this): a later
+    /// submission given the same group must find nothing of this one's.
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.home);
+    }
+}
+
 impl Built {
     /// Why `check` does not apply to this submission, if it does not.
     pub(crate) fn not_applicable(&self, check: &str) -> Option<&'static str> {
@@ -78,6 +87,12 @@ impl Built {
     /// The gid its checks run with.
     pub(crate) fn gid(&self) -> Option<u32> {
         self.group.as_ref().map(BoxId::id)
+    }
+
+    /// The same submission, its files in `group`, held until it is dropped.
+    fn held_by(mut self, group: Option<BoxId>) -> Self {
+        self.group = group;
+        self
     }
 }
 
@@ -122,17 +137,22 @@ impl Workshop {
                 let settings = &self.assignment.languages[language];
                 self.prepare_program(settings, &submission.path, &home, group.as_ref())
             }
-        }?;
-        if let Some(group) = &group {
-            for folder in [&home, &home.join("work")] {
-                seal_one(folder, group.id())?;
+        };
+        let sealed = built.and_then(|built| match &group {
+            Some(group) => [&home, &home.join("work")]
+                .into_iter()
+                .try_for_each(|folder| seal_one(folder, group.id()))
+                .map(|()| built),
+            None => Ok(built),
+        });
+        match sealed {
+            Ok(built) => Ok(built.held_by(group)),
+            // Nothing of it is left for the next holder of its group.
+            Err(why) => {
+                let _ = std::fs::remove_dir_all(&home);
+                Err(why)
             }
         }
-        Ok(Built {
-            group,
-            home,
-            ..built
-        })
     }
 
     /// Copies a program (its one file, or every file of its folder),
@@ -288,6 +308,8 @@ pub(crate) fn build_rules(limits: &crate::assignment::Limits, roots: Vec<PathBuf
         disk: Some(Disk {
             roots,
             limit: limits.build_scratch_mib << 20,
+            // A target folder holds thousands of files: summed less often.
+            every: Duration::from_millis(500),
         }),
     }
 }

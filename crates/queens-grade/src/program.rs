@@ -37,6 +37,7 @@ use std::sync::Arc;
 use queens_conformance::remote::Link;
 use queens_conformance::{Fault, Scope, Status, facts};
 
+use crate::cgroup::MemoryProbe;
 use crate::relay::{Exit, LONGEST_LINE, Order as Run, Told};
 use queens_core::{Error, Levels, Observer, Order, Problem, Sink, Solver, SolverInfo, Stats};
 
@@ -50,12 +51,20 @@ pub(crate) struct Program {
     link: Arc<Link>,
     /// The order the assignment requires of its solutions.
     order: Order,
+    /// The check's memory cgroups and its limit in MiB: a run killed by
+    /// the kernel for memory is out of memory, not merely killed.
+    memory: (MemoryProbe, u64),
 }
 
 impl Program {
-    /// The program the relay at the end of `link` runs.
-    pub(crate) fn new(link: Arc<Link>, order: Order) -> Self {
-        Program { link, order }
+    /// The program the relay at the end of `link` runs, limited to
+    /// `memory`.
+    pub(crate) fn new(link: Arc<Link>, order: Order, memory: (MemoryProbe, u64)) -> Self {
+        Program {
+            link,
+            order,
+            memory,
+        }
     }
 
     /// Runs the program on `problem` and hands each solution it prints to
@@ -100,6 +109,13 @@ impl Program {
                 }
                 Told::Exited(exit) => {
                     running.ended = true;
+                    let (probe, memory_mib) = &self.memory;
+                    if exit.signal == Some(9) && probe.ran_out() {
+                        crash(format!(
+                            "out of memory: past the assignment's {memory_mib} MiB (a memory \
+                             cgroup, which counts shared memory and tmpfs files too)"
+                        ));
+                    }
                     if exit.code != Some(0) || exit.stopped {
                         crash(format!("the program {}", ended(&exit)));
                     }

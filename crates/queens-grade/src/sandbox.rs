@@ -254,7 +254,10 @@ impl Confinement {
                  summed twice a second",
                 self.scratch_mib
             )),
-            Err(_) => Ok("the bytes its uid owns are summed twice a second".to_owned()),
+            Err(_) => Ok(
+                "the bytes its uid owns are summed ten times a second for a check, twice for a build"
+                    .to_owned(),
+            ),
         };
         let processes = match (self.control.pids_version(), self.boxes) {
             (Ok(version), true) => Ok(format!(

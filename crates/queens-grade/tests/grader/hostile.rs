@@ -64,6 +64,7 @@ fn hostile_class(extra: &[&str]) {
     let after = teacher.look();
     let mode = extra.join(" ");
     for name in [
+        "reader-of-classmates",
         "forged-report",
         "ptrace-judge",
         "tiocsti",
@@ -106,6 +107,11 @@ fn hostile_class(extra: &[&str]) {
         last_words("ptrace-judge").ends_with("ptrace: attached to nothing"),
         "{mode}: {}",
         last_words("ptrace-judge")
+    );
+    assert!(
+        last_words("reader-of-classmates").ends_with("classmates: read nothing"),
+        "{mode}: {}",
+        last_words("reader-of-classmates")
     );
     assert!(
         last_words("tiocsti").ends_with("tiocsti: pushed into nothing"),
