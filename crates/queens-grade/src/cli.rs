@@ -540,10 +540,10 @@ fn check_before_grading(args: &GradeArgs, submissions: usize) -> Result<(), Fail
 }
 
 /// The target folder `target` as an absolute path, made if need be: a new
-/// or empty folder is the grader's from now on (stamped with [`STAMP`], and,
-/// as root, the warm box's), one it stamped before is used again; anything
-/// else is bad input, as is a folder that holds the grader's own binary.
-/// It is never handed over whole: only the folder itself, when new.
+/// or empty folder is the grader's from now on (stamped with [`STAMP`]),
+/// one it stamped before is used again; anything else is bad input, as is
+/// a folder that holds the grader's own binary. It stays its owner's: the
+/// warm box is given only the folders the grader makes inside it.
 fn usable_target(target: &Path, grader: &Path) -> Result<PathBuf, Failure> {
     let bad = |error: String| Failure::Input(format!("--target-dir {}: {error}", target.display()));
     let absolute = std::path::absolute(target).map_err(|error| bad(error.to_string()))?;
@@ -572,10 +572,6 @@ fn usable_target(target: &Path, grader: &Path) -> Result<PathBuf, Failure> {
                     every Rust submission. Remove it whole, or leave it.\n";
         std::fs::write(&stamp, text)
             .map_err(|error| bad(format!("cannot write there: {error}")))?;
-        if boxes::available() {
-            std::os::unix::fs::lchown(&absolute, Some(boxes::FIRST), Some(boxes::FIRST))
-                .map_err(|error| bad(error.to_string()))?;
-        }
     }
     Ok(absolute)
 }

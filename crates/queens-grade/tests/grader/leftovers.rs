@@ -156,3 +156,28 @@ fn what_a_grader_killed_outright_left_is_swept_by_the_next_run() {
     let cgroups = crate::isolation::cgroups_named(&format!("queens-grade-{}-", grading.id()));
     assert!(cgroups.is_empty(), "{cgroups:?}");
 }
+
+#[test]
+fn a_target_folder_in_tmp_itself_outlives_the_sweep_of_the_boxes_files() {
+    // The boxes' files are swept from /tmp when a box is given back: a
+    // teacher's target folder there must not be taken for one.
+    let target = Path::new("/tmp").join(format!("queens-grade-test-target-{}", std::process::id()));
+    let crate_folder = workspace().join("examples/submissions/rust-recursive");
+    for run in ["first", "second"] {
+        let graded = Command::new(env!("CARGO_BIN_EXE_queens-grade"))
+            .args(["grade", "--format", "csv", "--target-dir"])
+            .arg(&target)
+            .arg(&crate_folder)
+            .output()
+            .unwrap();
+        let csv = String::from_utf8_lossy(&graded.stdout);
+        assert!(
+            csv.lines()
+                .nth(1)
+                .is_some_and(|row| row.starts_with("rust-recursive,rust,100,")),
+            "{run} run: {csv}"
+        );
+        assert!(target.join("target/release/deps").is_dir(), "{run} run");
+    }
+    std::fs::remove_dir_all(&target).unwrap();
+}
