@@ -11,7 +11,7 @@
 //! declares it can do in seconds,
 //! [`practical_n`](queens_core::SolverInfo::practical_n):
 //!
-//! - counts (all and fundamental) go up to the scope's `counts_to` (12 by
+//! - counts (all and fundamental) go up to the scope's `counts_to` (13 by
 //!   default), and sets of solutions against the reference up to its
 //!   `sets_to` (8): a solver that declares a smaller `practical_n` or
 //!   `max_n` fails these checks with a message that says so, never has its
@@ -39,7 +39,7 @@ use queens_core::{
 use crate::compare::{self, matches_reference};
 use crate::harness::{
     Bounds, Entry, ask, asked, collect, collect_via, counted, declares_at_least, emitted_until,
-    fresh, run_past_max_n,
+    fresh, reachable, run_past_max_n, slip_in,
 };
 use crate::{Finding, MakeSolver, Scope, facts, random, reference, reuse};
 
@@ -55,6 +55,9 @@ const ALL: &str = "asked for every solution";
 fn plain_boards(max_n: usize) -> impl Iterator<Item = Problem> {
     (0..=max_n).map(Problem::new)
 }
+
+/// The boards below 4: none has more than one solution.
+const SMALL_BOARDS: usize = 4;
 
 /// The boards of size `n` with the queen of row 0 fixed in each column in
 /// turn: seed 004's "user placed first queen in col X" question.
@@ -155,9 +158,52 @@ pub fn no_duplicates(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     Ok(summary(&problems))
 }
 
-/// The number of solutions equals OEIS A000170 for `n = 0..=counts_to` (12
-/// by default). Going past 8 is what a table of answers for small boards
-/// cannot fake. A solver that declares a smaller `practical_n` or `max_n`
+/// Every answer is written as the protocol says, nothing else: for a
+/// program, no stray line (an empty line between solutions, a line of
+/// text) and no text after a solution; for a crate served over a grader's
+/// pipe, nothing printed on stdout beside the protocol. Such slips change no
+/// answer: the adapter of a solver in another process reads past them in
+/// every other check, and raises the first as a [`crate::Slip`] in this one
+/// alone, so that one slip costs one check. Every other fault is passed
+/// over here (the other checks judge it), but some board must be answered
+/// without one: a solver that never answers has no form to judge. A solver
+/// of this process writes no text. Asked on the plain boards `n = 4..=8`
+/// (one below `counts_to` at most) first, where a slip between solutions
+/// shows, then on the small ones, where a program's answer is one empty
+/// line or none; boards no longer asked after a timeout are passed over.
+pub fn output_format(make: MakeSolver<'_>, scope: &Scope) -> Finding {
+    let largest = Bounds::of(scope).representative;
+    let mut boards: Vec<usize> = (SMALL_BOARDS..=largest)
+        .chain(0..SMALL_BOARDS.min(largest + 1))
+        .collect();
+    // Boards no longer asked (after a timeout) are passed over, unless
+    // none is left: then the first ends the check as not reached.
+    if boards.iter().any(|&n| reachable(n)) {
+        boards.retain(|&n| reachable(n));
+    }
+    let mut answered = 0;
+    for n in boards {
+        match slip_in(make, &Problem::new(n)) {
+            Ok(Some(slip)) => return Err(slip),
+            Ok(None) => answered += 1,
+            Err(()) => {}
+        }
+    }
+    if answered == 0 {
+        return Err(format!(
+            "no board of n = 0..={largest} was answered without a fault (the other checks name \
+             it): no answer to judge the form of"
+        ));
+    }
+    Ok(format!(
+        "n = 0..={largest}: {answered} answered, nothing written but the answers"
+    ))
+}
+
+/// The number of solutions equals OEIS A000170 for `n = 0..=counts_to` (13
+/// by default): one board past what a table of every solution, pasted into
+/// a program's source, could hold (the 18,106 of n = 0..=12 fit in half a
+/// megabyte; n = 13 alone has 73,712). A solver that declares a smaller `practical_n` or `max_n`
 /// fails without being asked.
 pub fn counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
@@ -167,8 +213,14 @@ pub fn counts_match_oeis(make: MakeSolver<'_>, scope: &Scope) -> Finding {
         let expected = facts::solution_count(problem.n()).expect("counts are known to n = 27");
         let got = ask(&problem, COUNT, |problem| modes::count(solver, problem))?;
         if got != expected {
+            let hint = if problem.n() == 0 {
+                " (the empty board has one solution, with no queen: a program prints one empty \
+                 line)"
+            } else {
+                ""
+            };
             return Err(format!(
-                "{problem}: expected {}, got {got}",
+                "{problem}: expected {}, got {got}{hint}",
                 counted(expected, "solution")
             ));
         }
@@ -256,15 +308,34 @@ pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Findi
 /// 0..=min(8, practical_n - 1)` the first is the smallest under
 /// [`Order::key`] and each comes after the one before, and the first
 /// solutions of `first-solutions.txt` (n = 4 and 8, each order) are met.
-/// A solver that declares [`Order::Unspecified`] passes: its solutions are
-/// checked as sets.
+/// The scope's order, when it requires one, binds a solver that declares
+/// another or none. A solver under no order is asked the same boards, and
+/// passes when it answers them: its solutions are checked as sets.
 pub fn order_is_documented(make: MakeSolver<'_>, scope: &Scope) -> Finding {
     let solver = &*fresh(make);
     let order = solver.info().order;
-    if order == Order::Unspecified {
-        return Ok("no order declared: solutions are checked as sets".to_owned());
-    }
     let bounds = Bounds::of(scope);
+    if order == Order::Unspecified {
+        let problems: Vec<Problem> = plain_boards(bounds.representative).collect();
+        let mut emitted = 0;
+        for problem in &problems {
+            emitted += collect(solver, problem)?.len();
+        }
+        something_to_judge(&problems, emitted)?;
+        return Ok("no order declared or required: solutions are checked as sets".to_owned());
+    }
+    let required = scope.order != Order::Unspecified;
+    in_order(solver, order, bounds).map_err(|why| {
+        if required {
+            format!("{why} (the assignment asks every solver for {order} order)")
+        } else {
+            why
+        }
+    })
+}
+
+/// [`order_is_documented`] for a solver held to `order`.
+fn in_order(solver: &dyn Solver, order: Order, bounds: Bounds) -> Finding {
     for problem in plain_boards(bounds.representative) {
         let emitted = collect(solver, &problem)?;
         let reference = reference::solutions(&problem);
@@ -352,9 +423,8 @@ fn wrong_first(
             )),
             _ => None,
         },
-        (Order::RowMajor, Some(first)) => {
-            (got != Some(first)).then(|| format!("seed 004 finds {first:?}"))
-        }
+        (Order::RowMajor, Some(first)) => (got != Some(first))
+            .then(|| format!("but the first solution in row-major order is {first:?}")),
         _ => (got != reference.first()).then(|| {
             format!(
                 "but {} comes first in {order} order",

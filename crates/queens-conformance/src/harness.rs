@@ -14,11 +14,11 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use queens_core::{Error, Finds, Observer, Problem, Sink, Solver, SolverInfo, Stats};
+use queens_core::{Error, Finds, Observer, Order, Problem, Sink, Solver, SolverInfo, Stats};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Fault, MakeSolver, Scope, Status, reference};
+use crate::{Fault, MakeSolver, Scope, Slip, Status, reference};
 
 /// Where a submission ran out of time: no question about a board of
 /// `from_n` or more is asked after it.
@@ -40,7 +40,7 @@ pub struct TooSlow {
 /// forty times less work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Bounds {
-    /// Counts are checked for `n = 0..=count`: 12 by default.
+    /// Counts are checked for `n = 0..=count`: 13 by default.
     pub(crate) count: usize,
     /// Sets of solutions against the reference for `n = 0..=stream`: 8 by
     /// default.
@@ -133,6 +133,9 @@ thread_local! {
     /// question was not asked: the status [`caught`] or [`not_reached`]
     /// noted, if any.
     static FAULT: Cell<Option<Status>> = const { Cell::new(None) };
+    /// The order the check's scope requires of every solver, whatever it
+    /// declares; `Unspecified` leaves each its own.
+    static REQUIRED: Cell<Order> = const { Cell::new(Order::Unspecified) };
 }
 
 /// The board size from which questions are not asked, and why: set by a
@@ -155,6 +158,11 @@ fn beyond_reach(n: usize) -> Option<TooSlow> {
     stop.as_ref()
         .filter(|too_slow| n >= too_slow.from_n)
         .cloned()
+}
+
+/// Whether questions about a board of size `n` are still asked.
+pub(crate) fn reachable(n: usize) -> bool {
+    beyond_reach(n).is_none()
 }
 
 /// A question not asked, unwinding to [`crate::run_check`] (or to a check
@@ -202,7 +210,9 @@ pub(crate) fn fresh(make: MakeSolver<'_>) -> Box<dyn Solver> {
 /// pre-placed queens kept. A placement that is not a solution ends the
 /// check as a wrong answer naming it, whatever the check was counting, so
 /// that no check counts lines it has not read (a program printing `0 0 0 0`
-/// without end passes nothing).
+/// without end passes nothing). It declares the order the scope requires,
+/// when it requires one: the teacher's rule binds a solver that promises
+/// less, or another.
 struct Validated(Box<dyn Solver>);
 
 impl Validated {
@@ -225,7 +235,11 @@ impl Validated {
 
 impl Solver for Validated {
     fn info(&self) -> SolverInfo {
-        self.0.info()
+        let mut info = self.0.info();
+        if REQUIRED.get() != Order::Unspecified {
+            info.order = REQUIRED.get();
+        }
+        info
     }
 
     fn finds(&self) -> Finds {
@@ -357,10 +371,12 @@ pub(crate) fn forget_problem() {
     SOLVING.with_borrow_mut(|solving| *solving = None);
 }
 
-/// Forgets the problem being solved and any fault, before a check starts.
-pub(crate) fn start_check() {
+/// Forgets the problem being solved and any fault, before a check of
+/// `scope` starts, and notes the order the scope requires of every solver.
+pub(crate) fn start_check(scope: &Scope) {
     forget_problem();
     FAULT.set(None);
+    REQUIRED.set(scope.order);
 }
 
 /// The status a failing check ends with: the one a caught panic or an
@@ -383,6 +399,14 @@ pub(crate) fn caught(payload: Box<dyn Any + Send>) -> String {
             None => fault.message.clone(),
         };
         (fault.status, message)
+    } else if let Some(slip) = payload.downcast_ref::<Slip>() {
+        (
+            Status::Fail,
+            match question {
+                Some(question) => format!("{question}: {}", slip.message),
+                None => slip.message.clone(),
+            },
+        )
     } else if let Some(NotAsked(message)) = payload.downcast_ref::<NotAsked>() {
         (Status::NotReached, message.clone())
     } else {
@@ -435,6 +459,37 @@ pub(crate) fn collect_via(
 /// Every solution [`Solver::solve`] emits for `problem`, in order.
 pub(crate) fn collect(solver: &dyn Solver, problem: &Problem) -> Result<Vec<Vec<usize>>, String> {
     collect_via(solver, problem, Entry::Solve).map(|(solutions, _)| solutions)
+}
+
+/// How a solver made by `make` wrote its answer to `problem`, asked for
+/// every solution (the first, for a solver that finds one): `Ok(None)`
+/// answered without a fault, `Ok(Some(slip))` with its first slip of form
+/// (a [`Slip`]), `Err(())` with another fault (a wrong answer, a crash, a
+/// refusal), which is other checks' to judge. A board no longer asked
+/// ends the check as not reached.
+pub(crate) fn slip_in(make: MakeSolver<'_>, problem: &Problem) -> Result<Option<String>, ()> {
+    let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let solver = make();
+        let one = matches!(solver.finds(), Finds::One { .. });
+        solving(problem, "asked for every solution", |problem| {
+            solver.solve(problem, &mut |_| {
+                if one {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+        })
+    }));
+    match asked {
+        Ok(Ok(())) => Ok(None),
+        Ok(Err(_)) => Err(()),
+        Err(payload) if payload.is::<NotAsked>() => std::panic::resume_unwind(payload),
+        Err(payload) => match payload.downcast_ref::<Slip>() {
+            Some(slip) => Ok(Some(format!("{problem}: {}", slip.message))),
+            None => Err(()),
+        },
+    }
 }
 
 /// A placement as a message shows it: whole up to 16 queens (`[1, 3, 0,

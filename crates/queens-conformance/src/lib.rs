@@ -46,7 +46,7 @@
 //!
 //! # What the checks ask
 //!
-//! The [`Scope`] is the teacher's, never the solver's: counts to n = 12 and
+//! The [`Scope`] is the teacher's, never the solver's: counts to n = 13 and
 //! whole sets to n = 8 by default, whatever the solver declares. One that
 //! declares a smaller `practical_n` or `max_n` fails the checks that reach
 //! past it, with a message that says so. The random problems, and the order
@@ -67,11 +67,12 @@
 //! |---|---|---|---|
 //! | `solutions_are_valid` | correctness | solvers that find all | every emitted placement has one queen per row, on the board, no two attacking, the pre-placed queens kept |
 //! | `no_duplicates` | correctness | solvers that find all | no placement is emitted twice for one problem |
+//! | `output_format` | correctness | every solver | a program writes no stray line (an empty line between solutions, a line of text) and no text around a solution; the other checks read past such slips, so one slip costs one check; some board must be answered without another fault |
 //! | `counts_match_oeis` | correctness | solvers that find all | the number of solutions is OEIS A000170, n = 0..=counts_to |
 //! | `solution_sets_match_reference` | correctness | solvers that find all | the set of solutions is the reference's, n = 0..=sets_to: one empty solution for n = 0, none for 2 and 3 |
 //! | `unique_counts_match_oeis` | correctness | solvers that find all | [`modes::count_unique`](queens_core::modes::count_unique) is OEIS A002562 (1 for n = 0), same range as the counts |
 //! | `fundamental_solutions_match` | correctness | solvers that find all | [`modes::unique`](queens_core::modes::unique) at n = 8 is seed 004's table of twelve, exactly |
-//! | `order_is_documented` | correctness | solvers that find all | the first solution is the smallest under the declared [`Order`](queens_core::Order)'s key, each comes after the one before, and `first-solutions.txt` holds; a solver with no order is checked as sets |
+//! | `order_is_documented` | correctness | solvers that find all | the first solution is the smallest under the declared [`Order`](queens_core::Order)'s key, each comes after the one before, and `first-solutions.txt` holds; the scope's `order`, when set, binds every solver; a solver under no order must answer the same boards, checked as sets |
 //! | `first_queen_fixed_boards` | correctness | solvers that find all | seed 004's eight boards with row 0's queen fixed: its first solutions exactly (row-major), the smallest by key (column-major), and the whole stream against the reference |
 //! | `preplaced_edge_cases` | correctness | solvers that find all | pre-placed queens in the last row, the last column, on every row, or leaving no solution, against the reference |
 //! | `bad_input_is_refused` | correctness | every solver | inconsistent pre-placed queens are refused with the exact [`ProblemError`](queens_core::ProblemError); n = max_n + 1 gives the exact [`Error::TooLarge`](queens_core::Error::TooLarge) from all three entry points, never a panic |
@@ -172,6 +173,8 @@ macro_rules! __for_each_check {
                 "Every emitted placement is a valid solution of its problem.",
             no_duplicates: Correctness, FindsAll,
                 "No placement is emitted twice for one problem.",
+            output_format: Correctness, Every,
+                "Every answer is written as the protocol says: no stray line, no text around a solution.",
             counts_match_oeis: Correctness, FindsAll,
                 "The number of solutions equals OEIS A000170 for n = 0..=counts_to.",
             solution_sets_match_reference: Correctness, FindsAll,
@@ -317,7 +320,7 @@ macro_rules! __check_test {
 /// queens_conformance::suite!(student_conformance => StudentSolver::new());
 /// ```
 ///
-/// The checks count to n = 12 and list whole sets to n = 8, whatever the
+/// The checks count to n = 13 and list whole sets to n = 8, whatever the
 /// solver declares, with a fresh random seed per run
 /// ([`Scope::for_this_run`]). A solver that is slow by design narrows the
 /// range in its own tests, in plain sight:
@@ -488,6 +491,19 @@ pub struct Fault {
     pub message: String,
 }
 
+/// A slip of form in what a solver in another process wrote: a line that
+/// changes no answer (an empty line between a program's solutions, a line
+/// of text, text after a solution, a crate's own printing on the protocol's
+/// stdout). Its adapter reads past slips, except while the check
+/// `output_format` asks (a grader's judge tells it which check runs): then
+/// it raises the first with [`std::panic::resume_unwind`], and that check
+/// alone fails for it, so that one slip costs one check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    /// What was written, and where, in the protocol's words.
+    pub message: String,
+}
+
 /// What one check found, for a grader.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckOutcome {
@@ -499,7 +515,7 @@ pub struct CheckOutcome {
     pub description: &'static str,
     /// How it ended.
     pub status: Status,
-    /// When passed, what was checked ("n = 0..=12"); otherwise the first
+    /// When passed, what was checked ("n = 0..=13"); otherwise the first
     /// fault found ("n = 6: expected 4 solutions, got 2").
     pub message: String,
 }
@@ -534,7 +550,7 @@ pub fn run_all(make: MakeSolver<'_>, scope: &Scope) -> Vec<CheckOutcome> {
 /// Runs one check on solvers made by `make`; one that does not apply to
 /// what the solver finds is passed by as [`Status::NotApplicable`].
 pub fn run_check(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> CheckOutcome {
-    harness::start_check();
+    harness::start_check(scope);
     let verdict = catch_unwind(AssertUnwindSafe(|| applicable(check, make, scope)))
         .unwrap_or_else(|payload| Some(Err(harness::caught(payload))));
     let (status, message) = match verdict {

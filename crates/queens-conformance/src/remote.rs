@@ -56,7 +56,7 @@ use queens_core::{
 use serde::{Deserialize, Serialize};
 
 use crate::harness::{self, Entry, panic_text};
-use crate::{Check, CheckOutcome, Fault, MakeSolver, Scope, Status, TooSlow, run_check};
+use crate::{Check, CheckOutcome, Fault, MakeSolver, Scope, Slip, Status, TooSlow, run_check};
 
 /// The start of every line the solver's side writes: an ASCII record
 /// separator and a word, which no solution or debugging line begins with.
@@ -329,10 +329,18 @@ pub fn read_line(
 /// The text after the last [`MARK`] of a line the solver's side wrote, or
 /// `None` for a line of the student's own.
 pub fn after_mark(line: &[u8]) -> Option<&[u8]> {
+    split_at_mark(line).1
+}
+
+/// A line the solver's side wrote, split at its last [`MARK`]: the
+/// student's own text before it (the whole line when there is none), and
+/// the answer after it.
+fn split_at_mark(line: &[u8]) -> (&[u8], Option<&[u8]>) {
     let mark = MARK.as_bytes();
-    line.windows(mark.len())
-        .rposition(|window| window == mark)
-        .map(|start| &line[start + mark.len()..])
+    match line.windows(mark.len()).rposition(|window| window == mark) {
+        Some(start) => (&line[..start], Some(&line[start + mark.len()..])),
+        None => (line, None),
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -587,6 +595,9 @@ pub struct Link {
     /// Solver objects made through it, numbered in order as [`serve`]
     /// numbers them.
     made: std::sync::atomic::AtomicUsize,
+    /// Whether a line without the mark (the student's own printing on
+    /// stdout) is raised as a [`Slip`] rather than read past.
+    strict: std::sync::atomic::AtomicBool,
 }
 
 /// What the link's lock guards.
@@ -617,7 +628,15 @@ impl Link {
                 line: Vec::new(),
             }),
             made: std::sync::atomic::AtomicUsize::new(0),
+            strict: std::sync::atomic::AtomicBool::new(false),
         })
+    }
+
+    /// Raises the student's own printing on stdout as a [`Slip`] from now
+    /// on, when `strict` (the check `output_format`), or reads past it.
+    pub fn set_strict(&self, strict: bool) {
+        self.strict
+            .store(strict, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn channel(&self) -> std::sync::MutexGuard<'_, Channel> {
@@ -638,8 +657,24 @@ impl Link {
     /// own printing); lines up to `most` bytes. Unwinds with the fault when
     /// the pipe breaks or the line is not an answer.
     pub fn receive<T: serde::de::DeserializeOwned>(&self, most: usize) -> T {
-        self.try_receive(most)
-            .unwrap_or_else(|fault| std::panic::resume_unwind(Box::new(fault)))
+        let strict = self.strict.load(std::sync::atomic::Ordering::Relaxed);
+        match self.next(most, strict) {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(printed)) => {
+                let printed = if printed.is_empty() {
+                    "an empty line".to_owned()
+                } else {
+                    format!("{printed:?}")
+                };
+                std::panic::resume_unwind(Box::new(Slip {
+                    message: format!(
+                        "printed {printed} on stdout, beside the answers: nothing else goes \
+                         there (print to stderr what you want to see while testing)"
+                    ),
+                }))
+            }
+            Err(fault) => std::panic::resume_unwind(Box::new(fault)),
+        }
     }
 
     /// Ends the link as broken by `broken`, and unwinds with its fault.
@@ -665,8 +700,21 @@ impl Link {
         }
     }
 
-    /// [`Link::receive`], returning the fault rather than unwinding.
+    /// [`Link::receive`], returning the fault rather than unwinding, and
+    /// reading past the student's own lines.
     pub fn try_receive<T: serde::de::DeserializeOwned>(&self, most: usize) -> Result<T, Fault> {
+        self.next(most, false)
+            .map(|answer| answer.unwrap_or_else(|_| unreachable!("read past when not strict")))
+    }
+
+    /// The next answer; when `strict`, the first text of the student's own
+    /// instead (cut to 60 characters): a line of it, or what it printed
+    /// before an answer on the answer's line. It is otherwise read past.
+    fn next<T: serde::de::DeserializeOwned>(
+        &self,
+        most: usize,
+        strict: bool,
+    ) -> Result<Result<T, String>, Fault> {
         let mut channel = self.channel();
         channel.check()?;
         loop {
@@ -676,10 +724,14 @@ impl Link {
                 Ok(false) => return Err(channel.fail(Broken::Ended)),
                 Err(why) => return Err(channel.fail(Broken::Garbled(why))),
             }
-            let Some(text) = after_mark(&channel.line) else {
+            let (own, answer) = split_at_mark(&channel.line);
+            if strict && (answer.is_none() || !own.is_empty()) {
+                return Ok(Err(String::from_utf8_lossy(own).chars().take(60).collect()));
+            }
+            let Some(text) = answer else {
                 continue;
             };
-            return serde_json::from_slice(text).map_err(|error| {
+            return serde_json::from_slice(text).map(Ok).map_err(|error| {
                 let why = format!("a malformed line of the protocol ({error})");
                 channel.fail(Broken::Garbled(why))
             });
@@ -997,8 +1049,41 @@ mod tests {
     /// Runs `check` on `make`'s solvers through a served pipe, the server
     /// on a thread of its own.
     fn judged_through_a_pipe(check: &str, make: fn() -> Box<dyn Solver>) -> Judged {
+        judged_through(check, make, None)
+    }
+
+    /// A server's stdout on which its solver printed `chatter` before its
+    /// first answer (while it was made): text of the student's own.
+    struct Chatty<W> {
+        inner: W,
+        chatter: Option<&'static str>,
+    }
+
+    impl<W: Write> Write for Chatty<W> {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if let Some(chatter) = self.chatter.take() {
+                self.inner.write_all(chatter.as_bytes())?;
+            }
+            self.inner.write(bytes)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.inner.flush()
+        }
+    }
+
+    /// [`judged_through_a_pipe`], the server printing `chatter` first, and
+    /// the link strict in `output_format` as a judge makes it.
+    fn judged_through(
+        check: &str,
+        make: fn() -> Box<dyn Solver>,
+        chatter: Option<&'static str>,
+    ) -> Judged {
         let (judge_end, server_end) = UnixStream::pair().unwrap();
-        let server_answers = server_end.try_clone().unwrap();
+        let server_answers = Chatty {
+            inner: server_end.try_clone().unwrap(),
+            chatter,
+        };
         let server = std::thread::spawn(move || {
             serve_on(&|| make(), BufReader::new(server_end), server_answers)
         });
@@ -1010,6 +1095,7 @@ mod tests {
                 message: format!("the pipe broke: {broken:?}"),
             }),
         );
+        link.set_strict(check == "output_format");
         let judged = judge(
             find_check(check).unwrap(),
             &|| Box::new(Remote::make(&link)),
@@ -1019,6 +1105,28 @@ mod tests {
         drop(link);
         assert_eq!(server.join().unwrap(), ExitCode::SUCCESS);
         judged
+    }
+
+    #[test]
+    fn text_printed_beside_the_answers_costs_output_format_alone() {
+        for (chatter, printed) in [
+            ("debug: made\n", "\"debug: made\""),
+            ("\n", "an empty line"),
+            ("no newline", "\"no newline\""),
+        ] {
+            let judged = judged_through("output_format", || Box::new(Rows), Some(chatter));
+            assert_eq!(judged.outcome.status, Status::Fail, "{chatter:?}");
+            assert_eq!(
+                judged.outcome.message,
+                format!(
+                    "making a solver object: printed {printed} on stdout, beside the answers: \
+                     nothing else goes \
+                     there (print to stderr what you want to see while testing)"
+                )
+            );
+            let counts = judged_through("counts_match_oeis", || Box::new(Rows), Some(chatter));
+            assert!(!counts.outcome.failed(), "{}", counts.outcome.message);
+        }
     }
 
     #[test]

@@ -35,9 +35,10 @@ queens_conformance::suite!(uninstrumented_conformance => Wrapped(Variant::NoStat
 
 /// The names of the checks, in order, written out so that removing or
 /// renaming one is a deliberate change.
-const NAMES: [&str; 20] = [
+const NAMES: [&str; 21] = [
     "solutions_are_valid",
     "no_duplicates",
+    "output_format",
     "counts_match_oeis",
     "solution_sets_match_reference",
     "unique_counts_match_oeis",
@@ -68,7 +69,7 @@ const FINDS_ONE: [&str; 4] = [
 
 /// The checks that apply to every solver; every other applies only to
 /// solvers that find all solutions.
-const EVERY: [&str; 2] = ["bad_input_is_refused", "stops_at_any_node"];
+const EVERY: [&str; 3] = ["output_format", "bad_input_is_refused", "stops_at_any_node"];
 
 /// The checks of the instrumentation group; every other is correctness.
 const INSTRUMENTATION: [&str; 3] = [
@@ -197,9 +198,13 @@ fn a_correct_solver_passes_and_says_what_was_checked() {
         expected(&[
             ("solutions_are_valid", "24 problems up to n = 8"),
             ("no_duplicates", "24 problems up to n = 8"),
-            ("counts_match_oeis", "n = 0..=12"),
+            (
+                "output_format",
+                "n = 0..=8: nothing written but the answers"
+            ),
+            ("counts_match_oeis", "n = 0..=13"),
             ("solution_sets_match_reference", "n = 0..=8"),
-            ("unique_counts_match_oeis", "n = 0..=12"),
+            ("unique_counts_match_oeis", "n = 0..=13"),
             (
                 "fundamental_solutions_match",
                 "n = 8 against seed 004's table"
@@ -238,7 +243,7 @@ fn a_correct_solver_passes_and_says_what_was_checked() {
 fn other_orders_are_judged_by_their_own_key() {
     let column_major = passed(outcomes(Wrapped(Variant::ColumnMajor)));
     assert_eq!(
-        column_major[6],
+        column_major[7],
         (
             "order_is_documented",
             "column-major order, n = 0..=8".into()
@@ -246,7 +251,7 @@ fn other_orders_are_judged_by_their_own_key() {
     );
     let unordered = passed(outcomes(Wrapped(Variant::Unordered)));
     assert_eq!(
-        unordered[6],
+        unordered[7],
         (
             "order_is_documented",
             "no order declared: solutions are checked as sets".into()
@@ -264,6 +269,10 @@ fn a_narrower_scope_asks_only_that_far() {
         expected(&[
             ("solutions_are_valid", "20 problems up to n = 6"),
             ("no_duplicates", "20 problems up to n = 6"),
+            (
+                "output_format",
+                "n = 0..=6: nothing written but the answers"
+            ),
             ("counts_match_oeis", "n = 0..=7"),
             ("solution_sets_match_reference", "n = 0..=7"),
             ("unique_counts_match_oeis", "n = 0..=7"),
@@ -437,7 +446,7 @@ fn a_wrong_first_solution_is_named() {
             (
                 "first_queen_fixed_boards",
                 "n = 8 with queens at (row 0, col 0): the first solution is [0, 6, 4, 7, 1, 3, 5, 2], \
-                 seed 004 finds [0, 4, 7, 5, 2, 6, 1, 3]"
+                 but the first solution in row-major order is [0, 4, 7, 5, 2, 6, 1, 3]"
             ),
             (
                 "preplaced_edge_cases",
@@ -577,8 +586,8 @@ fn a_board_past_max_n_must_be_refused() {
         failures(Wrapped(Variant::SkipsSizeCheck)),
         expected(&[(
             "bad_input_is_refused",
-            "n = 13: solve accepted a board larger than max_n = 12, \
-             expected \"n = 13 is too large for the skips-size-check solver, which accepts n up to 12\""
+            "n = 14: solve accepted a board larger than max_n = 13, \
+             expected \"n = 14 is too large for the skips-size-check solver, which accepts n up to 13\""
         )])
     );
 }
@@ -630,7 +639,7 @@ fn a_panic_fails_the_check_with_the_question_being_asked() {
 
 #[test]
 fn declaring_less_than_the_scope_asks_fails_the_checks_that_reach_past_it() {
-    let counts = "the solver declares it counts only to n = 7; this assignment asks for n = 12";
+    let counts = "the solver declares it counts only to n = 7; this assignment asks for n = 13";
     assert_eq!(
         failures(Wrapped(Variant::PracticalSeven)),
         expected(&[
@@ -775,16 +784,19 @@ fn the_seed_is_the_runs() {
 fn declaring_one_queen_no_longer_passes() {
     let failed = failures(Wrapped(Variant::DeclaresOne));
     let names: Vec<&str> = failed.iter().map(|(name, _)| *name).collect();
-    // Every check asks a board past n = 1, but the refusal of bad input;
-    // those for solvers that find one do not apply.
+    // Every check asks a board past n = 1, but the refusal of bad input and
+    // the check of what is written, which passes over refusals; those for
+    // solvers that find one do not apply.
     let expected: Vec<&str> = NAMES
         .into_iter()
-        .filter(|&name| name != "bad_input_is_refused" && !FINDS_ONE.contains(&name))
+        .filter(|&name| {
+            !["bad_input_is_refused", "output_format"].contains(&name) && !FINDS_ONE.contains(&name)
+        })
         .collect();
     assert_eq!(names, expected);
     assert_eq!(
         failed[2].1,
-        "the solver declares max_n = 1; this assignment asks for n = 12"
+        "the solver declares max_n = 1; this assignment asks for n = 13"
     );
 }
 
@@ -855,6 +867,10 @@ fn a_solver_that_finds_one_is_judged_by_what_applies() {
         passed(outcomes),
         expected(&[
             (
+                "output_format",
+                "n = 0..=8: nothing written but the answers"
+            ),
+            (
                 "bad_input_is_refused",
                 "7 inconsistent sets of pre-placed queens; \
                  max_n = 1000000 is too large to build the board past it"
@@ -881,7 +897,7 @@ fn a_solver_that_finds_one_is_judged_by_what_applies() {
 fn a_solver_that_keeps_preplaced_queens_is_asked_to() {
     let kept = passed(outcomes(Formula::<true>(OneVariant::Correct)));
     assert_eq!(
-        kept[4],
+        kept[5],
         (
             "preplaced_queens_kept_or_refused",
             "16 problems up to n = 8, each solved keeping its queens".into()

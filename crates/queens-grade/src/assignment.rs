@@ -10,9 +10,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use queens_conformance::{Group, Scope, facts};
+use queens_conformance::{Scope, facts};
 use queens_core::Order;
 use serde::Deserialize;
+
+use crate::weights::Weights;
 
 /// The largest assignment file read: a documented one is 5 KiB.
 const MOST_BYTES: u64 = 1 << 20;
@@ -26,12 +28,10 @@ pub(crate) const DEFAULT: &str = include_str!("../assignment.toml");
 pub(crate) struct Assignment {
     /// How far the checks go, and the seed.
     pub scope: ScopeSettings,
-    /// How much each group of checks counts.
+    /// How much each group of checks, and any check named, counts.
     pub weights: Weights,
     /// The limits of each check and each build.
     pub limits: Limits,
-    /// What is asked of programs in particular.
-    pub program: ProgramSettings,
     /// Who sees a Gradescope report.
     pub gradescope: GradescopeSettings,
     /// How programs are built and run, by language.
@@ -48,34 +48,10 @@ pub(crate) struct ScopeSettings {
     pub sets_to: usize,
     /// The seed; a fresh one per run when absent.
     pub seed: Option<u64>,
-}
-
-/// The `[weights]` table.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Weights {
-    /// The weight of the correctness checks.
-    pub correctness: f64,
-    /// The weight of the instrumentation checks.
-    pub instrumentation: f64,
-}
-
-impl Weights {
-    /// The weight of `group`.
-    pub(crate) fn of(&self, group: Group) -> f64 {
-        match group {
-            Group::Correctness => self.correctness,
-            Group::Instrumentation => self.instrumentation,
-        }
-    }
-
-    /// The groups that count, in report order.
-    pub(crate) fn counted(&self) -> Vec<Group> {
-        Group::ALL
-            .into_iter()
-            .filter(|&group| self.of(group) > 0.0)
-            .collect()
-    }
+    /// The order every submission must give its solutions in, whatever a
+    /// crate declares; "unspecified" leaves a crate its own declaration and
+    /// checks a program's as a set.
+    pub order: Order,
 }
 
 /// The `[limits]` table.
@@ -127,14 +103,6 @@ pub(crate) enum Visibility {
     AfterDueDate,
     /// Students, once the grades are published.
     AfterPublished,
-}
-
-/// The `[program]` table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ProgramSettings {
-    /// The order programs must print their solutions in.
-    pub order: Order,
 }
 
 /// How programs of one language are built and run.
@@ -193,6 +161,7 @@ impl Assignment {
             counts_to: self.scope.counts_to,
             sets_to: self.scope.sets_to,
             seed,
+            order: self.scope.order,
         }
     }
 
@@ -209,15 +178,8 @@ impl Assignment {
         if let Some(problem) = self.scope(0).problem() {
             return Some(problem);
         }
-        let weights = [self.weights.correctness, self.weights.instrumentation];
-        if weights
-            .iter()
-            .any(|weight| !weight.is_finite() || *weight < 0.0)
-        {
-            return Some("weights must be numbers of at least 0".to_owned());
-        }
-        if weights.iter().sum::<f64>() <= 0.0 {
-            return Some("at least one group of checks must weigh more than 0".to_owned());
+        if let Some(problem) = self.weights.problem() {
+            return Some(problem);
         }
         let limits = &self.limits;
         for (name, seconds) in [
@@ -312,6 +274,39 @@ fn printed_counting_to(counts_to: usize) -> u64 {
     bytes.div_ceil(1 << 20)
 }
 
+/// The most bytes of source a pasted table of answers is taken to fit in:
+/// past a mebibyte, no student pastes one.
+const PASTEABLE: u64 = 1 << 20;
+
+impl Assignment {
+    /// What a teacher should know of this assignment before grading with
+    /// it, one line each: a scope that a table of answers passes.
+    pub(crate) fn warnings(&self) -> Vec<String> {
+        let counts_to = self.scope.counts_to;
+        let solutions: u64 = (0..=counts_to)
+            .map(|n| facts::solution_count(n).unwrap_or(0))
+            .sum();
+        // Each solution as a program prints it: n columns and their spaces.
+        let table: u64 = (0..=counts_to)
+            .map(|n| facts::solution_count(n).unwrap_or(0) * (2 * n as u64).max(1))
+            .sum();
+        if table >= PASTEABLE {
+            return Vec::new();
+        }
+        let past = (counts_to + 1..=Scope::MAX_COUNTS_TO)
+            .find(|&n| table + facts::solution_count(n).unwrap_or(0) * 2 * n as u64 >= PASTEABLE)
+            .unwrap_or(Scope::MAX_COUNTS_TO);
+        vec![format!(
+            "scope.counts_to = {counts_to}: every answer this scope asks fits in a table a \
+             program could paste and print without searching (the {} solutions of n = \
+             0..={counts_to}, {} KiB of text); counts_to = {past} asks a board past what a \
+             table holds",
+            queens_core::format::thousands(u128::from(solutions)),
+            table.div_ceil(1024)
+        )]
+    }
+}
+
 /// The placeholders a language's commands may use.
 pub(crate) const PLACEHOLDERS: [&str; 5] = ["{sources}", "{main}", "{exe}", "{out}", "{class}"];
 
@@ -359,11 +354,27 @@ fn toml_error(origin: &str, text: &str, error: &toml::de::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens_conformance::Group;
+
+    #[test]
+    fn a_scope_a_pasted_table_passes_is_warned_of() {
+        let default = Assignment::default_assignment();
+        assert_eq!(default.warnings(), Vec::<String>::new());
+        let twelve = Assignment::parse("[scope]\ncounts_to = 12\n", "a").unwrap();
+        assert_eq!(
+            twelve.warnings(),
+            [
+                "scope.counts_to = 12: every answer this scope asks fits in a table a program \
+              could paste and print without searching (the 18,106 solutions of n = 0..=12, \
+              413 KiB of text); counts_to = 13 asks a board past what a table holds"
+            ]
+        );
+    }
 
     #[test]
     fn the_default_is_the_documented_file() {
         let assignment = Assignment::default_assignment();
-        assert_eq!(assignment.scope.counts_to, 12);
+        assert_eq!(assignment.scope.counts_to, 13);
         assert_eq!(assignment.scope.sets_to, 8);
         assert_eq!(assignment.scope.seed, None);
         assert_eq!(assignment.weights.counted(), [Group::Correctness]);
@@ -401,7 +412,8 @@ mod tests {
         let error = |text: &str| Assignment::parse(text, "a.toml").unwrap_err();
         assert_eq!(
             error("[weights]\ncorectness = 1\n"),
-            "a.toml: unknown field `corectness`, expected `correctness` or `instrumentation`"
+            "a.toml: weights.corectness: neither a group (correctness, instrumentation) nor a check \
+             (`queens-grade checks` lists them)"
         );
         assert_eq!(
             error("[scope]\ncounts_to = 40\n"),
@@ -409,7 +421,7 @@ mod tests {
         );
         assert_eq!(
             error("[weights]\ncorrectness = 0\n"),
-            "a.toml: at least one group of checks must weigh more than 0"
+            "a.toml: at least one group of checks, and one of its checks, must weigh more than 0"
         );
         assert_eq!(
             error("[limits]\nseconds_per_check = 0\n"),
@@ -445,7 +457,7 @@ mod tests {
             Assignment::parse("[scope]\ncounts_to = 14\n[limits]\noutput_mib = 18\n", "a").is_ok()
         );
         assert_eq!(
-            error("[program]\norder = \"diagonal\"\n"),
+            error("[scope]\norder = \"diagonal\"\n"),
             "a.toml: unknown variant `diagonal`, expected one of `row-major`, `column-major`, `unspecified`"
         );
     }

@@ -40,8 +40,9 @@ enum Command {
     /// Makes a Rust crate to start a submission from; `cargo test` in it runs
     /// the conformance suite.
     NewSubmission(NewSubmissionArgs),
-    /// Prints the default assignment file, to copy and change.
-    Assignment,
+    /// Prints the default assignment file, to copy and change; or, with
+    /// --check FILE, what is wrong with FILE and what to know of it.
+    Assignment(AssignmentArgs),
     /// Lists the checks, their groups and what each asks, as a Markdown table.
     Checks,
     /// Prints the walls that would confine submissions here, and which are
@@ -113,6 +114,14 @@ struct GradeArgs {
 }
 
 #[derive(Debug, clap::Args)]
+struct AssignmentArgs {
+    /// Reads FILE as the grader would, and says what a teacher should know
+    /// of it (a scope a pasted table of answers passes), or what is wrong.
+    #[arg(long, value_name = "FILE")]
+    check: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
 struct WallsArgs {
     /// The walls without bubblewrap, as `grade --no-bwrap` would have them.
     #[arg(long)]
@@ -176,7 +185,10 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
     let outcome = match cli.command {
         Command::Grade(args) => run_grade(&args),
         Command::NewSubmission(args) => run_new_submission(&args),
-        Command::Assignment => print(DEFAULT),
+        Command::Assignment(args) => match &args.check {
+            None => print(DEFAULT),
+            Some(path) => check_assignment(path),
+        },
         Command::Checks => print(&checks_table()),
         Command::Walls(args) => walls(&args).and_then(|text| print(&text)),
         Command::Limited(args) => {
@@ -574,6 +586,36 @@ fn usable_target(target: &Path, grader: &Path) -> Result<PathBuf, Failure> {
             .map_err(|error| bad(format!("cannot write there: {error}")))?;
     }
     Ok(absolute)
+}
+
+/// `assignment --check FILE`: FILE's warnings, or that it has none; a
+/// malformed FILE is bad input.
+fn check_assignment(path: &Path) -> Result<(), Failure> {
+    let assignment = Assignment::read(path).map_err(Failure::Input)?;
+    let warnings = assignment.warnings();
+    let text = if warnings.is_empty() {
+        format!("{}: fine, nothing to warn of\n", path.display())
+    } else {
+        let lines: String = warnings
+            .iter()
+            .map(|warning| format!("warning: {warning}\n"))
+            .collect();
+        format!(
+            "{}: {}\n{lines}",
+            path.display(),
+            counted_warnings(warnings.len())
+        )
+    };
+    print(&text)
+}
+
+/// "1 warning", "2 warnings".
+fn counted_warnings(count: usize) -> String {
+    if count == 1 {
+        "1 warning".to_owned()
+    } else {
+        format!("{count} warnings")
+    }
 }
 
 /// `new-submission`.

@@ -29,8 +29,8 @@ use serde::Serialize;
 use crate::assignment::Assignment;
 use crate::isolation::{Disk, Job, Launch, ResourceLimits, SYSTEM_PATH, StopRules};
 use crate::judge::{self, Report};
-use crate::prepare::{Built, Workshop, cpu_backstop};
-use crate::submission::Submission;
+use crate::prepare::{Built, GRANTED_WITH, Workshop, cpu_backstop};
+use crate::submission::{Kind, Submission};
 use crate::words::{cut, last_line};
 
 /// How one check ended.
@@ -121,6 +121,8 @@ pub(crate) struct CheckResult {
     pub message: String,
     /// How long its process took, on the clock.
     pub seconds: f64,
+    /// Its weight in the submission's score (0 when it does not count).
+    pub weight: f64,
 }
 
 /// One submission, graded.
@@ -200,7 +202,7 @@ pub(crate) fn grade(
     let assignment = &workshop.assignment;
     let checks: Vec<&'static Check> = CHECKS
         .iter()
-        .filter(|check| assignment.weights.of(check.group) > 0.0)
+        .filter(|check| assignment.weights.runs(check))
         .collect();
     progress.start(submissions.len() * (1 + checks.len()));
     let grader = Grader {
@@ -209,10 +211,23 @@ pub(crate) fn grade(
         scope: assignment.scope(seed),
         progress,
     };
-    let graded = in_parallel(jobs, submissions.len(), |index| {
-        let graded = grader.grade(index, &submissions[index]);
-        progress.graded(&graded);
-        graded
+    // Programs first, while the suite's dependencies build for the crates
+    // on a thread of their own: no job waits for that build while there is
+    // a program to grade.
+    let is_crate = |index: &usize| submissions[*index].kind == Kind::Crate;
+    let order: Vec<usize> = (0..submissions.len())
+        .filter(|index| !is_crate(index))
+        .chain((0..submissions.len()).filter(is_crate))
+        .collect();
+    let graded = std::thread::scope(|scope| {
+        if order.iter().any(is_crate) {
+            scope.spawn(|| workshop.warm_in_advance());
+        }
+        in_parallel(jobs, &order, |index| {
+            let graded = grader.grade(index, &submissions[index]);
+            progress.graded(&graded);
+            graded
+        })
     });
     Grading {
         seed,
@@ -244,7 +259,7 @@ impl Grader<'_> {
         let started = Instant::now();
         let built = self.workshop.prepare(index, submission);
         self.progress.advance(&format!("built {}", submission.name));
-        let (not_checked, checks) = match built {
+        let (not_checked, mut checks) = match built {
             Ok(built) => (None, self.run_checks(submission, &built)),
             Err(reason) => {
                 for _ in self.checks {
@@ -253,12 +268,13 @@ impl Grader<'_> {
                 (Some(reason), Vec::new())
             }
         };
+        weigh(&self.workshop.assignment, &mut checks);
         Graded {
             name: submission.name.clone(),
             path: submission.path.clone(),
             kind: submission.kind.label().to_owned(),
             not_checked,
-            score: score(&self.workshop.assignment, &checks),
+            score: score(&checks),
             checks,
             seconds: started.elapsed().as_secs_f64(),
         }
@@ -277,6 +293,8 @@ impl Grader<'_> {
         for &check in self.checks {
             let result = if let Some(reason) = built.not_applicable(check.name) {
                 result(check, Verdict::NotApplicable, reason.to_owned(), 0.0)
+            } else if let Some(reason) = built.granted(check.name) {
+                result(check, Verdict::Pass, reason.to_owned(), 0.0)
             } else if used >= budget {
                 let message = format!(
                     "not run: the submission used its {} s of processor time \
@@ -309,11 +327,34 @@ impl Grader<'_> {
                 .advance(&format!("{} {}", submission.name, check.name));
             results.push(result);
         }
+        grant(built, &mut results);
         results
     }
 }
 
-/// A check's result.
+/// Takes back the checks granted to a submission that did not pass
+/// [`GRANTED_WITH`]: a program whose answers are not valid solutions is
+/// granted nothing.
+fn grant(built: &Built, results: &mut [CheckResult]) {
+    let valid = results
+        .iter()
+        .any(|check| check.name == GRANTED_WITH && check.verdict == Verdict::Pass);
+    if valid {
+        return;
+    }
+    for check in results
+        .iter_mut()
+        .filter(|check| built.granted(check.name).is_some())
+    {
+        check.verdict = Verdict::Fail;
+        check.message = format!(
+            "not granted: {}, but it is granted only to a program that passes {GRANTED_WITH}",
+            check.message
+        );
+    }
+}
+
+/// A check's result, its weight not yet known.
 fn result(check: &Check, verdict: Verdict, message: String, seconds: f64) -> CheckResult {
     CheckResult {
         name: check.name,
@@ -321,21 +362,33 @@ fn result(check: &Check, verdict: Verdict, message: String, seconds: f64) -> Che
         verdict,
         message,
         seconds,
+        weight: 0.0,
     }
 }
 
-/// `work(0..count)` on `jobs` threads, the results in index order.
-fn in_parallel<T: Send>(jobs: usize, count: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+/// Gives each check that counts its weight in the score (the assignment's
+/// [`crate::weights`]), among the checks that apply to the submission.
+fn weigh(assignment: &Assignment, checks: &mut [CheckResult]) {
+    let applying: Vec<(&str, Group)> = checks
+        .iter()
+        .filter(|check| check.verdict.counts())
+        .map(|check| (check.name, check.group))
+        .collect();
+    let mut shares = assignment.weights.shares(&applying).into_iter();
+    for check in checks.iter_mut().filter(|check| check.verdict.counts()) {
+        check.weight = shares.next().unwrap_or_default();
+    }
+}
+
+/// `work(index)` for every index of `order`, taken in that order by
+/// `jobs` threads; the results in index order.
+fn in_parallel<T: Send>(jobs: usize, order: &[usize], work: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..order.len()).map(|_| None).collect());
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, count.max(1)) {
+        for _ in 0..jobs.clamp(1, order.len().max(1)) {
             scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= count {
-                        break;
-                    }
+                while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let result = work(index);
                     results
                         .lock()
@@ -352,29 +405,22 @@ fn in_parallel<T: Send>(jobs: usize, count: usize, work: impl Fn(usize) -> T + S
         .collect()
 }
 
-/// The score out of 100: each counted group's share of passed checks, by
-/// weight, among the checks that apply (a group none of whose checks apply
-/// to a submission is left out of its score). Exact: reports round it only
-/// to show it.
-fn score(assignment: &Assignment, checks: &[CheckResult]) -> f64 {
-    let mut earned = 0.0;
-    let mut total_weight = 0.0;
-    for group in assignment.weights.counted() {
-        let applying: Vec<&CheckResult> = checks
-            .iter()
-            .filter(|check| check.group == group && check.verdict.counts())
-            .collect();
-        if checks.is_empty() || !applying.is_empty() {
-            let weight = assignment.weights.of(group);
-            let passed = applying
-                .iter()
-                .filter(|check| check.verdict == Verdict::Pass)
-                .count();
-            earned += weight * passed as f64 / applying.len().max(1) as f64;
-            total_weight += weight;
-        }
+/// The score out of 100: the weighed share of the checks that count that
+/// passed; 0 for a submission that could not be checked. Exact: reports
+/// round it only to show it.
+fn score(checks: &[CheckResult]) -> f64 {
+    let total: f64 = checks.iter().map(|check| check.weight).sum();
+    // A fold from +0.0, not `sum`, which starts from -0.0: nothing earned
+    // is a score of 0, never "-0".
+    let earned = checks
+        .iter()
+        .filter(|check| check.verdict == Verdict::Pass)
+        .fold(0.0, |earned, check| earned + check.weight);
+    if total > 0.0 {
+        100.0 * earned / total
+    } else {
+        0.0
     }
-    100.0 * earned / total_weight
 }
 
 /// What a check's run found: its result, the processor time it used, the

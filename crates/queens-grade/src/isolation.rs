@@ -586,6 +586,10 @@ struct Watcher {
     started: Instant,
     /// The processor time seen at each poll of the last [`IDLE_WINDOW`].
     recent: VecDeque<(Instant, Duration)>,
+    /// Set while a reader waits for the run's output: the run is idle only
+    /// then (a judge working out a reference answer keeps a run waiting
+    /// through no fault of its own). `None`: whenever it uses no processor.
+    awaited: Option<Arc<AtomicBool>>,
     processor: Duration,
     disk_seen: Instant,
 }
@@ -599,6 +603,7 @@ impl Watcher {
             printed,
             started: now,
             recent: VecDeque::new(),
+            awaited: None,
             processor: Duration::ZERO,
             disk_seen: now,
         }
@@ -665,8 +670,13 @@ impl Watcher {
             .copied()
             .unwrap_or((now, self.processor));
         let idle = now - oldest >= IDLE_WINDOW - POLL && self.processor - before < IDLE_CPU;
-        if idle && runnable() {
-            // Starved, not idle: the window starts again.
+        let unawaited = || {
+            self.awaited
+                .as_ref()
+                .is_some_and(|awaited| !awaited.load(Ordering::Relaxed))
+        };
+        if unawaited() || (idle && runnable()) {
+            // Not waited on, or starved: not idle; the window starts again.
             self.recent.clear();
             return None;
         }
@@ -753,10 +763,12 @@ impl Session {
         let started = Instant::now();
         let mut tree = start(&launch, Whole::AllMine)?;
         let printed = Arc::new(AtomicU64::new(0));
+        let awaited = Arc::new(AtomicBool::new(false));
         let stdin = tree.child.stdin.take();
         let stdout = tree.child.stdout.take().map(|stdout| Counted {
             inner: stdout,
             printed: Arc::clone(&printed),
+            awaited: Arc::clone(&awaited),
         });
         let stderr = keep(tree.child.stderr.take(), Arc::clone(&printed));
         let stop = Arc::new(AtomicBool::new(false));
@@ -771,6 +783,7 @@ impl Session {
             let owner = launch.boxed.as_ref().map(BoxId::id);
             std::thread::spawn(move || {
                 let mut watcher = Watcher::new(rules, owner, printed);
+                watcher.awaited = Some(awaited);
                 let (status, stopped) = watcher.watch(&mut tree, &stop);
                 running().roots.remove(&tree.root);
                 let ending = Ending {
@@ -827,15 +840,21 @@ impl Drop for Session {
     }
 }
 
-/// A pipe whose bytes count against a run's output limit.
+/// A pipe whose bytes count against a run's output limit, and which
+/// notes while its reader waits on it: a run is idle only while someone
+/// awaits it.
 pub(crate) struct Counted<R> {
     inner: R,
     printed: Arc<AtomicU64>,
+    awaited: Arc<AtomicBool>,
 }
 
 impl<R: Read> Read for Counted<R> {
     fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
-        let read = self.inner.read(buffer)?;
+        self.awaited.store(true, Ordering::Relaxed);
+        let read = self.inner.read(buffer);
+        self.awaited.store(false, Ordering::Relaxed);
+        let read = read?;
         self.printed.fetch_add(read as u64, Ordering::Relaxed);
         Ok(read)
     }
@@ -922,6 +941,28 @@ mod tests {
         assert_eq!(
             ending.stopped,
             Some(Stopped::ProcessorTime(Duration::from_millis(500)))
+        );
+    }
+
+    #[test]
+    fn a_run_is_idle_only_while_its_reader_awaits_it() {
+        let awaited = Arc::new(AtomicBool::new(false));
+        let mut watcher = Watcher::new(rules(30.0), None, Arc::new(AtomicU64::new(0)));
+        watcher.awaited = Some(Arc::clone(&awaited));
+        let quiet = || {
+            let mut window = VecDeque::new();
+            window.push_back((Instant::now() - (IDLE_WINDOW - POLL / 2), Duration::ZERO));
+            window
+        };
+        // Five quiet seconds while the judge works out an answer: not idle.
+        watcher.recent = quiet();
+        assert_eq!(watcher.broken_rule(|| false), None);
+        // The window started again; the same quiet seconds awaited are idle.
+        awaited.store(true, Ordering::Relaxed);
+        watcher.recent = quiet();
+        assert_eq!(
+            watcher.broken_rule(|| false),
+            Some(Stopped::Idle(IDLE_WINDOW))
         );
     }
 

@@ -31,13 +31,17 @@ use std::time::Duration;
 
 use queens_conformance::remote::{self, Broken, Link, Remote};
 use queens_conformance::{Fault, Scope, Status, TooSlow, find_check};
-use queens_core::{Order, Solver};
+use queens_core::Solver;
 use serde::{Deserialize, Serialize};
 
 use crate::isolation::{Ending, ResourceLimits, SYSTEM_PATH, Session, StopRules, Stopped};
 use crate::program::Program;
 use crate::sandbox::{Confinement, Spec};
 use crate::words::{last_line, signal_name};
+
+/// The check of what a submission writes beside its answers: the one check
+/// in which a slip of form is raised rather than read past.
+const OUTPUT_FORMAT: &str = "output_format";
 
 /// The most bytes of a request the judge reads.
 const LARGEST_REQUEST: u64 = 1 << 20;
@@ -99,8 +103,6 @@ pub(crate) enum Side {
     Program {
         /// The command that runs it.
         command: Vec<OsString>,
-        /// The order the assignment asks of its solutions.
-        order: Order,
     },
 }
 
@@ -168,6 +170,7 @@ fn judge(request: &Request) -> Result<Report, String> {
         })
     };
     let link = Link::new(questions, answers, on_break);
+    link.set_strict(check.name == OUTPUT_FORMAT);
     let judged = match &request.side {
         Side::Crate { .. } => remote::judge(
             check,
@@ -175,7 +178,7 @@ fn judge(request: &Request) -> Result<Report, String> {
             &request.scope,
             request.too_slow.clone(),
         ),
-        Side::Program { order, .. } => {
+        Side::Program { .. } => {
             let memory = session
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -184,8 +187,9 @@ fn judge(request: &Request) -> Result<Report, String> {
                 .clone();
             let program = Program::new(
                 Arc::clone(&link),
-                *order,
+                request.scope.order,
                 (memory, request.limits.memory_mib),
+                check.name == OUTPUT_FORMAT,
             );
             let make = || -> Box<dyn Solver> { Box::new(program.clone()) };
             remote::judge(check, &make, &request.scope, request.too_slow.clone())

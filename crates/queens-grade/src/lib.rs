@@ -89,6 +89,7 @@ mod rust_build;
 mod sandbox;
 mod submission;
 pub mod template;
+mod weights;
 mod words;
 
 pub use cli::main;

@@ -19,8 +19,6 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use queens_core::Order;
-
 use crate::assignment::{Assignment, Language};
 use crate::boxes::{self, BoxId};
 use crate::copy::copy_submission;
@@ -64,6 +62,8 @@ pub(crate) struct Built {
     pub time_factor: f64,
     /// The checks that do not apply to it, with the reason.
     pub skipped: Vec<(&'static str, &'static str)>,
+    /// The checks it passes by how it is run, with the reason.
+    pub granted: Vec<(&'static str, &'static str)>,
 }
 
 impl Drop for Built {
@@ -84,6 +84,14 @@ impl Built {
             .map(|(_, reason)| *reason)
     }
 
+    /// Why `check` is passed without a question, if it is.
+    pub(crate) fn granted(&self, check: &str) -> Option<&'static str> {
+        self.granted
+            .iter()
+            .find(|(name, _)| *name == check)
+            .map(|(_, reason)| *reason)
+    }
+
     /// The gid its checks run with.
     pub(crate) fn gid(&self) -> Option<u32> {
         self.group.as_ref().map(BoxId::id)
@@ -96,19 +104,10 @@ impl Built {
     }
 }
 
-/// The checks that never apply to a program: it is not asked for board
-/// sizes past a declared limit (the grader refuses those itself), it is
-/// started afresh for each question (so no solver object outlives one), and
-/// it reports no statistics or progress and cannot be stopped at a node.
-const NOT_FOR_PROGRAMS: [(&str, &str); 5] = [
-    (
-        "bad_input_is_refused",
-        "the grader refuses bad input before a program sees it",
-    ),
-    (
-        "reused_solver_agrees",
-        "a program is started afresh for each question: no solver object is reused",
-    ),
+/// The checks that never apply to a program: it reports no statistics or
+/// progress and cannot be stopped at a node (the instrumentation group,
+/// which weighs nothing unless the assignment says so).
+const NOT_FOR_PROGRAMS: [(&str, &str); 3] = [
     ("stops_at_any_node", "a program reports no search events"),
     ("progress_reaches_the_end", "a program reports no progress"),
     (
@@ -116,6 +115,25 @@ const NOT_FOR_PROGRAMS: [(&str, &str); 5] = [
         "a program reports no statistics",
     ),
 ];
+
+/// The checks a program cannot fail by how it is run, granted without a
+/// question to a program that passes [`GRANTED_WITH`], so that a crate
+/// and a program are graded on the same checks, out of the same total.
+const GRANTED_TO_PROGRAMS: [(&str, &str); 2] = [
+    (
+        "bad_input_is_refused",
+        "the grader refuses bad input before a program is started: a program is given none",
+    ),
+    (
+        "reused_solver_agrees",
+        "a program is started afresh for each question: no state outlives one",
+    ),
+];
+
+/// The check a program must pass to be granted [`GRANTED_TO_PROGRAMS`]:
+/// a crate whose solutions are not valid fails a reused solver's check
+/// too, and a program that never answers earns nothing it was not asked.
+pub(crate) const GRANTED_WITH: &str = "solutions_are_valid";
 
 /// How many processes and threads a build may have at once: cargo, its
 /// compilers' threads, a build script's children.
@@ -201,15 +219,13 @@ impl Workshop {
         let mut run = words.expand(&language.run);
         run[0] = resolve(&run[0], language)?;
         Ok(Built {
-            side: Side::Program {
-                command: run,
-                order: self.assignment.program.order,
-            },
+            side: Side::Program { command: run },
             readable: vec![source_folder, out],
             home: home.to_owned(),
             group: None,
             time_factor: language.time_factor,
-            skipped: self.not_for_programs(),
+            skipped: NOT_FOR_PROGRAMS.to_vec(),
+            granted: GRANTED_TO_PROGRAMS.to_vec(),
         })
     }
 
@@ -253,19 +269,6 @@ impl Workshop {
             )),
             (None, stopped) => Err(format!("build failed: {}", build_stopped(stopped, limits))),
         }
-    }
-
-    /// The checks a program is not graded on: [`NOT_FOR_PROGRAMS`], and the
-    /// order when the assignment asks programs for none.
-    fn not_for_programs(&self) -> Vec<(&'static str, &'static str)> {
-        let mut skipped = NOT_FOR_PROGRAMS.to_vec();
-        if self.assignment.program.order == Order::Unspecified {
-            skipped.push((
-                "order_is_documented",
-                "the assignment asks programs for no order",
-            ));
-        }
-        skipped
     }
 }
 

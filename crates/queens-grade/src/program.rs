@@ -35,7 +35,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use queens_conformance::remote::Link;
-use queens_conformance::{Fault, Scope, Status, facts};
+use queens_conformance::{Fault, Scope, Slip, Status, facts};
 
 use crate::cgroup::MemoryProbe;
 use crate::relay::{Exit, LONGEST_LINE, Order as Run, Told};
@@ -54,16 +54,26 @@ pub(crate) struct Program {
     /// The check's memory cgroups and its limit in MiB: a run killed by
     /// the kernel for memory is out of memory, not merely killed.
     memory: (MemoryProbe, u64),
+    /// Whether a slip of form (a stray line, text after a solution) is
+    /// raised as a [`Slip`] (the check `output_format`) rather than read
+    /// past (every other check).
+    strict: bool,
 }
 
 impl Program {
     /// The program the relay at the end of `link` runs, limited to
-    /// `memory`.
-    pub(crate) fn new(link: Arc<Link>, order: Order, memory: (MemoryProbe, u64)) -> Self {
+    /// `memory`; `strict` for the check of its output's form.
+    pub(crate) fn new(
+        link: Arc<Link>,
+        order: Order,
+        memory: (MemoryProbe, u64),
+        strict: bool,
+    ) -> Self {
         Program {
             link,
             order,
             memory,
+            strict,
         }
     }
 
@@ -80,27 +90,32 @@ impl Program {
             link: &self.link,
             ended: false,
         };
-        let mut number = 0_u64;
+        let mut lines = Lines {
+            problem,
+            number: 0,
+            solutions: 0,
+        };
         loop {
             match self.link.receive::<Told>(2 * LONGEST_LINE) {
-                Told::Line(text) => {
-                    number += 1;
-                    let queens = read_line(number, &text, problem).unwrap_or_else(|message| {
-                        std::panic::resume_unwind(Box::new(wrong(message)))
-                    });
-                    if sink(&queens).is_break() {
-                        running.stop();
-                        return;
+                Told::Line(text) => match lines.read(&text) {
+                    Read::Solution(queens, slip) => {
+                        self.slipped(slip);
+                        if sink(&queens).is_break() {
+                            running.stop();
+                            return;
+                        }
                     }
-                }
+                    Read::Slip(slip) => self.slipped(Some(slip)),
+                    Read::Wrong(message) => std::panic::resume_unwind(Box::new(wrong(message))),
+                },
                 Told::NotText => std::panic::resume_unwind(Box::new(wrong(format!(
                     "line {}: not text: a line holds column numbers in ASCII digits",
-                    number + 1
+                    lines.number + 1
                 )))),
                 Told::TooLong => std::panic::resume_unwind(Box::new(wrong(format!(
                     "line {}: longer than {LONGEST_LINE} bytes: a line holds the {} column \
                      numbers of one solution",
-                    number + 1,
+                    lines.number + 1,
                     problem.n()
                 )))),
                 Told::CannotStart(error) => {
@@ -122,6 +137,16 @@ impl Program {
                     return;
                 }
             }
+        }
+    }
+}
+
+impl Program {
+    /// Raises `slip` in the check of the output's form; reads past it in
+    /// every other.
+    fn slipped(&self, slip: Option<String>) {
+        if let (true, Some(message)) = (self.strict, slip) {
+            std::panic::resume_unwind(Box::new(Slip { message }));
         }
     }
 }
@@ -186,27 +211,115 @@ fn ended(exit: &Exit) -> String {
     }
 }
 
-/// Line `number` of a run on `problem` as a solution, or what is wrong
-/// with it: read here, line by line, so that a fault names its line.
-fn read_line(number: u64, text: &str, problem: &Problem) -> Result<Vec<usize>, String> {
-    if facts::solution_count(problem.n()).is_some_and(|most| number > most) {
-        return Err(format!(
-            "line {number} ({}): more lines than the plain board of n = {} has \
-             solutions ({}): a program prints each solution once",
-            shown(text),
-            problem.n(),
-            facts::solution_count(problem.n()).unwrap_or_default(),
-        ));
+/// What a line of a run is.
+#[derive(Debug, PartialEq, Eq)]
+enum Read {
+    /// A solution, and the slip of text after it, if any.
+    Solution(Vec<usize>, Option<String>),
+    /// A stray line, which changes no answer.
+    Slip(String),
+    /// A wrong answer.
+    Wrong(String),
+}
+
+/// A run's lines as they are read: its problem, and how many lines and
+/// solutions so far.
+struct Lines<'a> {
+    problem: &'a Problem,
+    number: u64,
+    solutions: u64,
+}
+
+impl Lines<'_> {
+    /// The next line, read against the problem: a solution (its columns
+    /// first, whatever text follows), a stray line (empty, or text), or a
+    /// wrong answer, each named by its line in the protocol's words.
+    fn read(&mut self, text: &str) -> Read {
+        self.number += 1;
+        let (number, problem, n) = (self.number, self.problem, self.problem.n());
+        let columns: Vec<&str> = text
+            .split_ascii_whitespace()
+            .take_while(|word| word.bytes().all(|byte| byte.is_ascii_digit()))
+            .collect();
+        let words = text.split_ascii_whitespace().count();
+        let known = facts::solution_count(n);
+        if columns.is_empty()
+            && (n > 0 || words > 0 || known.is_some_and(|all| self.solutions >= all))
+        {
+            return Read::Slip(stray(number, text, problem));
+        }
+        if words > columns.len() && columns.len() != n {
+            // Numbers, then text: too few or too many numbers is the answer.
+            return Read::Wrong(format!(
+                "line {number} ({}): {}",
+                shown(text),
+                column_count(columns.len(), n)
+            ));
+        }
+        if text.len() > LONGEST_LINE {
+            return Read::Wrong(format!(
+                "line {number}: longer than {LONGEST_LINE} bytes: a line holds the {n} column \
+                 numbers of one solution"
+            ));
+        }
+        let queens = match parse_columns(&columns, n) {
+            Ok(queens) => queens,
+            Err(fault) => return Read::Wrong(format!("line {number} ({}): {fault}", shown(text))),
+        };
+        self.solutions += 1;
+        if let Some(all) = known.filter(|&all| self.solutions > all) {
+            return Read::Wrong(format!(
+                "line {number} ({}): more solutions than the board of n = {n} has ({all}): \
+                 one printed twice, or printed without end",
+                shown(text)
+            ));
+        }
+        if let Err(fault) = queens_conformance::linear::validate_for(problem, &queens) {
+            return Read::Wrong(format!(
+                "line {number} ({}): not a solution: {fault}",
+                shown(text)
+            ));
+        }
+        let trailing = (words > columns.len()).then(|| {
+            format!(
+                "line {number} ({}): text after the {n} columns of a solution: a line holds \
+                 the columns and nothing else",
+                shown(text)
+            )
+        });
+        Read::Solution(queens, trailing)
     }
-    let queens = parse_line(text, problem.n())
-        .map_err(|fault| format!("line {number} ({}): {fault}", shown(text)))?;
-    match queens_conformance::linear::validate_for(problem, &queens) {
-        Ok(()) => Ok(queens),
-        Err(fault) => Err(format!(
-            "line {number} ({}): not a solution: {fault}",
-            shown(text)
-        )),
-    }
+}
+
+/// What a stray line (empty, or text where a solution would be) is, in the
+/// words of the board it was printed for.
+fn stray(number: u64, text: &str, problem: &Problem) -> String {
+    let n = problem.n();
+    let what = if text.trim().is_empty() {
+        format!("line {number} is empty")
+    } else {
+        format!("line {number} ({}) is text, not a solution", shown(text))
+    };
+    let advice = match facts::solution_count(n) {
+        _ if n == 0 => "a stray line: the empty board's one solution is one empty line, and \
+                        nothing else"
+            .to_owned(),
+        Some(0) => format!("a stray line: for n = {n} there is no solution, so print nothing"),
+        _ => "a stray line: print each solution on a line of its own, and nothing else".to_owned(),
+    };
+    format!("{what}: {advice}")
+}
+
+/// "3 columns for a 4×4 board: …": a line with the wrong count of columns.
+fn column_count(found: usize, n: usize) -> String {
+    format!(
+        "{} for a {n}×{n} board: every line holds n = {n} columns, one per row",
+        if found == 1 {
+            "1 column".to_owned()
+        } else {
+            format!("{found} columns")
+        }
+    )
 }
 
 /// A printed line as a message shows it: quoted, its end of line dropped,
@@ -225,56 +338,34 @@ pub(crate) fn protocol_input(problem: &Problem) -> String {
     input
 }
 
-/// A printed line (its end of line included, if it has one) as a placement
-/// of a board of `n`: `n` column numbers from 0 to `n - 1`, separated by
-/// spaces or tabs, with spaces, tabs and a carriage return allowed around
-/// them. Anything else is the program's fault, described in the protocol's
-/// words. Whether the placement is a solution is the checks' to judge.
-fn parse_line(text: &str, n: usize) -> Result<Vec<usize>, String> {
-    if text.len() > LONGEST_LINE {
-        return Err(format!(
-            "longer than {LONGEST_LINE} bytes: a line holds the {n} column numbers of one solution"
-        ));
-    }
-    let words: Vec<&str> = text.split_ascii_whitespace().collect();
-    if words.is_empty() && n > 0 {
-        return Err(format!(
-            "an empty line: for n > 0 every line holds n columns (here {n}); \
-             only the one solution of n = 0 is an empty line"
-        ));
-    }
-    let mut queens = Vec::with_capacity(words.len());
-    for word in &words {
-        let col = word
-            .parse::<usize>()
-            .ok()
-            .filter(|_| word.bytes().all(|byte| byte.is_ascii_digit()))
-            .ok_or_else(|| {
-                format!(
-                    "{word:?} is not a column number: a line holds {n} numbers from 0 to {}, \
-                     separated by spaces",
-                    n.saturating_sub(1)
-                )
-            })?;
+/// The columns of a line (its leading words of digits) as a placement of
+/// a board of `n`: `n` column numbers from 0 to `n - 1`. Anything else is a
+/// wrong answer, in the protocol's words. Whether the placement is a
+/// solution is read after.
+fn parse_columns(columns: &[&str], n: usize) -> Result<Vec<usize>, String> {
+    let mut queens = Vec::with_capacity(columns.len());
+    for word in columns {
+        let col = word.parse::<usize>().unwrap_or(usize::MAX);
         if col >= n {
-            return Err(format!(
-                "column {col} is outside a {n}×{n} board: columns are 0-based, 0 to {}",
-                n.saturating_sub(1)
-            ));
+            return Err(if n == 0 {
+                format!(
+                    "column {word} on the empty board, which has no column: its one solution \
+                     is one empty line"
+                )
+            } else {
+                format!(
+                    "column {word} is outside a {n}×{n} board: columns are 0-based, 0 to {}",
+                    n - 1
+                )
+            });
         }
         queens.push(col);
     }
-    if queens.len() != n {
-        return Err(format!(
-            "{} for a {n}×{n} board: every line holds n = {n} columns, one per row",
-            if queens.len() == 1 {
-                "1 column".to_owned()
-            } else {
-                format!("{} columns", queens.len())
-            }
-        ));
+    if queens.len() == n {
+        Ok(queens)
+    } else {
+        Err(column_count(queens.len(), n))
     }
-    Ok(queens)
 }
 
 impl Solver for Program {
@@ -321,6 +412,16 @@ mod tests {
     use super::*;
     use queens_core::Square;
 
+    /// Reads `lines` as one run on `problem`.
+    fn read(problem: &Problem, lines: &[&str]) -> Vec<Read> {
+        let mut reading = Lines {
+            problem,
+            number: 0,
+            solutions: 0,
+        };
+        lines.iter().map(|line| reading.read(line)).collect()
+    }
+
     #[test]
     fn the_input_is_the_size_then_the_queens() {
         let problem = Problem::with_queens(8, [Square::new(0, 2), Square::new(3, 4)]).unwrap();
@@ -330,52 +431,99 @@ mod tests {
 
     #[test]
     fn lines_are_read_as_columns_with_spaces_tabs_and_crlf() {
-        assert_eq!(parse_line("1 3 0 2\n", 4), Ok(vec![1, 3, 0, 2]));
-        assert_eq!(parse_line("  1\t3 0 2 \r\n", 4), Ok(vec![1, 3, 0, 2]));
-        assert_eq!(parse_line("1 3 0 2", 4), Ok(vec![1, 3, 0, 2]));
-        assert_eq!(parse_line("\n", 0), Ok(vec![]));
-        assert_eq!(parse_line("\r\n", 0), Ok(vec![]));
-    }
-
-    #[test]
-    fn faults_are_named_in_the_protocols_words() {
+        let four = Problem::new(4);
         assert_eq!(
-            parse_line("1 2 3 4\n", 4).unwrap_err(),
-            "column 4 is outside a 4×4 board: columns are 0-based, 0 to 3"
+            read(&four, &["1 3 0 2", "  2\t0 3 1 \r"]),
+            [
+                Read::Solution(vec![1, 3, 0, 2], None),
+                Read::Solution(vec![2, 0, 3, 1], None)
+            ]
         );
         assert_eq!(
-            parse_line("\n", 4).unwrap_err(),
-            "an empty line: for n > 0 every line holds n columns (here 4); \
-             only the one solution of n = 0 is an empty line"
-        );
-        assert_eq!(
-            parse_line("1 3 0\n", 4).unwrap_err(),
-            "3 columns for a 4×4 board: every line holds n = 4 columns, one per row"
-        );
-        assert_eq!(
-            parse_line("1,3,0,2\n", 4).unwrap_err(),
-            "\"1,3,0,2\" is not a column number: a line holds 4 numbers from 0 to 3, separated by spaces"
-        );
-        assert_eq!(
-            parse_line("+1 3 0 2\n", 4).unwrap_err(),
-            "\"+1\" is not a column number: a line holds 4 numbers from 0 to 3, separated by spaces"
-        );
-        assert_eq!(
-            parse_line("0\n", 0).unwrap_err(),
-            "column 0 is outside a 0×0 board: columns are 0-based, 0 to 0"
+            read(&Problem::new(0), &[""]),
+            [Read::Solution(vec![], None)]
         );
     }
 
     #[test]
-    fn a_line_past_the_count_of_solutions_is_named() {
+    fn a_stray_line_is_a_slip_named_for_its_board_and_read_past() {
+        let slip = |n: usize, lines: &[&str]| match read(&Problem::new(n), lines).pop() {
+            Some(Read::Slip(message)) => message,
+            other => panic!("{other:?}"),
+        };
         assert_eq!(
-            read_line(3, "2 0 3 1", &Problem::new(4)).unwrap_err(),
-            "line 3 (\"2 0 3 1\"): more lines than the plain board of n = 4 has solutions (2): \
-             a program prints each solution once"
+            slip(2, &[""]),
+            "line 1 is empty: a stray line: for n = 2 there is no solution, so print nothing"
         );
         assert_eq!(
-            read_line(2, "2 0 3 1", &Problem::new(4)),
-            Ok(vec![2, 0, 3, 1])
+            slip(4, &["1 3 0 2", ""]),
+            "line 2 is empty: a stray line: print each solution on a line of its own, and \
+             nothing else"
+        );
+        assert_eq!(
+            slip(4, &["1 3 0 2", "2 0 3 1", "Total: 2"]),
+            "line 3 (\"Total: 2\") is text, not a solution: a stray line: print each solution \
+             on a line of its own, and nothing else"
+        );
+        assert_eq!(
+            slip(0, &["", ""]),
+            "line 2 is empty: a stray line: the empty board's one solution is one empty line, \
+             and nothing else"
+        );
+        assert_eq!(
+            read(&Problem::new(4), &["1 3 0 2 found"]),
+            [Read::Solution(
+                vec![1, 3, 0, 2],
+                Some(
+                    "line 1 (\"1 3 0 2 found\"): text after the 4 columns of a solution: a line \
+                     holds the columns and nothing else"
+                        .to_owned()
+                )
+            )]
+        );
+    }
+
+    #[test]
+    fn wrong_answers_are_named_in_the_protocols_words() {
+        let wrong = |n: usize, line: &str| match read(&Problem::new(n), &[line]).pop() {
+            Some(Read::Wrong(message)) => message,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            wrong(4, "1 2 3 4"),
+            "line 1 (\"1 2 3 4\"): column 4 is outside a 4×4 board: columns are 0-based, 0 to 3"
+        );
+        assert_eq!(
+            wrong(4, "1 3 0"),
+            "line 1 (\"1 3 0\"): 3 columns for a 4×4 board: every line holds n = 4 columns, \
+             one per row"
+        );
+        assert_eq!(
+            wrong(4, "1 3 done"),
+            "line 1 (\"1 3 done\"): 2 columns for a 4×4 board: every line holds n = 4 \
+             columns, one per row"
+        );
+        assert_eq!(
+            wrong(0, "0"),
+            "line 1 (\"0\"): column 0 on the empty board, which has no column: its one \
+             solution is one empty line"
+        );
+        assert_eq!(
+            wrong(4, "0 0 0 0"),
+            "line 1 (\"0 0 0 0\"): not a solution: queens at (row 0, col 0) and (row 1, col 0) \
+             share a column"
+        );
+    }
+
+    #[test]
+    fn a_solution_past_the_count_of_the_board_is_named() {
+        assert_eq!(
+            read(&Problem::new(4), &["1 3 0 2", "2 0 3 1", "2 0 3 1"]).pop(),
+            Some(Read::Wrong(
+                "line 3 (\"2 0 3 1\"): more solutions than the board of n = 4 has (2): one \
+                 printed twice, or printed without end"
+                    .to_owned()
+            ))
         );
     }
 

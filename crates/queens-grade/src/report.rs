@@ -82,7 +82,7 @@ fn footer(grading: &Grading) -> String {
     }
     let _ = writeln!(
         text,
-        "✓ pass  ✗ fail  C crash  T timeout  - not reached  · does not apply; --details explains each"
+        "✓ pass  ✗ fail  C crash  T timeout  - not reached  ? not graded  · does not apply; --details explains each"
     );
     let _ = writeln!(
         text,
@@ -170,8 +170,8 @@ pub(crate) fn json(grading: &Grading) -> String {
 }
 
 /// Gradescope's `results.json` for the one submission of the run: a test
-/// per check that applies, each worth its group's weight shared among the
-/// group's checks, out of 100 in all; the exact score at the top; who sees
+/// per check that applies, each worth its weight in the score, out of 100
+/// in all; the exact score at the top; who sees
 /// what as the assignment says; and the seed and the confinement in a test
 /// only instructors see.
 pub(crate) fn gradescope(
@@ -189,7 +189,8 @@ pub(crate) fn gradescope(
         .iter()
         .filter(|check| check.verdict.counts())
         .collect();
-    let worths = shares_of_100(&check_weights(grading, &applying));
+    let weights: Vec<f64> = applying.iter().map(|check| check.weight).collect();
+    let worths = shares_of_100(&weights);
     let mut tests: Vec<GradescopeTest> = match &graded.not_checked {
         Some(reason) => vec![GradescopeTest {
             name: "build".to_owned(),
@@ -234,23 +235,6 @@ pub(crate) fn gradescope(
         tests,
     };
     Ok(serde_json::to_string_pretty(&results).expect("results serialise") + "\n")
-}
-
-/// The weight of each check of `applying` in the score: its group's weight
-/// shared among the group's checks that apply.
-fn check_weights(grading: &Grading, applying: &[&CheckResult]) -> Vec<f64> {
-    let in_group = |group: Group| applying.iter().filter(|check| check.group == group).count();
-    applying
-        .iter()
-        .map(|check| {
-            let weight = grading
-                .weights
-                .iter()
-                .find(|(counted, _)| *counted == check.group)
-                .map_or(0.0, |(_, weight)| *weight);
-            weight / in_group(check.group) as f64
-        })
-        .collect()
 }
 
 /// The finest share of a point the tests' worths are counted in: a

@@ -133,11 +133,21 @@ impl Workshop {
             group: None,
             time_factor: 1.0,
             skipped: Vec::new(),
+            granted: Vec::new(),
         })
     }
 
-    /// Builds the warm folder once per run (the first Rust submission waits
-    /// for it); whether it could be.
+    /// Builds the warm folder, if there is one, before any crate asks for
+    /// it: a run starts it at once, on a thread of its own, and grades its
+    /// programs meanwhile.
+    pub(crate) fn warm_in_advance(&self) {
+        if let Some(warm) = &self.warm {
+            let _ = self.warm_up(warm);
+        }
+    }
+
+    /// Builds the warm folder once per run (a Rust submission that comes
+    /// while it builds waits for it); whether it could be.
     fn warm_up(&self, warm: &Warm) -> Result<(), String> {
         let mut built = warm
             .built

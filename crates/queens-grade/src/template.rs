@@ -262,10 +262,10 @@ impl Search for Queens {{
         order: Order::RowMajor,
         levels: Levels::Rows,
         // The largest board you accept (larger ones are refused for you) and
-        // the largest you count in seconds. The assignment counts to 12
+        // the largest you count in seconds. The assignment counts to 13
         // whatever you declare here, so declare what is true.
         max_n: 32,
-        practical_n: 12,
+        practical_n: 14,
         workload: None,
     }};
 

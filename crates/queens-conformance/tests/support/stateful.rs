@@ -133,7 +133,7 @@ impl Search for KeepsBoard {
         order: Order::RowMajor,
         levels: Levels::Rows,
         max_n: MAX,
-        practical_n: 12,
+        practical_n: 14,
         workload: None,
     };
 

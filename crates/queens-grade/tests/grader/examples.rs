@@ -1,7 +1,8 @@
 //! The grader on `examples/submissions/`: every correct submission gets full
 //! marks, every buggy one loses marks on the check that names its fault,
-//! with that fault in the message, the whole run finishes, and two runs
-//! with one seed give the same report.
+//! with that fault in the message, the whole run finishes, two runs with
+//! one seed give the same report, and the excerpt of a report in
+//! docs/grading.md is this run's.
 
 use serde_json::Value;
 
@@ -17,7 +18,7 @@ const ASSIGNMENT: &str = "[limits]\nseconds_per_check = 6.0\n";
 const SEED: &str = "20261125";
 
 /// The correct examples: full marks, every check that applies passed.
-const CORRECT: [&str; 7] = [
+const CORRECT: [&str; 8] = [
     "c-multifile",
     "c-seed",
     "cpp-header",
@@ -25,11 +26,14 @@ const CORRECT: [&str; 7] = [
     "python-backtracking",
     "rust-by-hand",
     "rust-recursive",
+    // Its column-major order is the one it declares; the default
+    // assignment requires none (see the class test for one that does).
+    "rust-weaker-order",
 ];
 
 /// For each buggy example: the check that must catch it, the verdict, and
 /// words its message must hold.
-const FAULTS: [(&str, &str, &str, &str); 22] = [
+const FAULTS: [(&str, &str, &str, &str); 25] = [
     (
         "c-segfault",
         "counts_match_oeis",
@@ -50,18 +54,37 @@ const FAULTS: [(&str, &str, &str, &str); 22] = [
         "line 1 (\"1 5 8 6 3 7 2 4\"): column 8 is outside a 8×8 board: columns are 0-based",
     ),
     (
-        "python-blank-line",
-        "stops_when_asked",
+        "c-one-based",
+        "reused_solver_agrees",
         "FAIL",
-        "n = 8, asked to stop after 2 solutions: line 2 (\"\"): an empty line: for n > 0 every \
-         line holds n columns (here 8); only the one solution of n = 0 is an empty line",
+        "not granted: a program is started afresh for each question: no state outlives one, \
+         but it is granted only to a program that passes solutions_are_valid",
+    ),
+    (
+        "python-blank-line",
+        "output_format",
+        "FAIL",
+        "n = 4: line 2 is empty: a stray line: print each solution on a line of its own, and \
+         nothing else",
+    ),
+    (
+        "python-stray-line",
+        "output_format",
+        "FAIL",
+        "n = 4: line 3 (\"Total: 2\") is text, not a solution: a stray line",
+    ),
+    (
+        "python-pasted-table",
+        "counts_match_oeis",
+        "FAIL",
+        "n = 13: expected 73712 solutions, got 0",
     ),
     (
         "python-endless-printer",
         "fundamental_solutions_match",
         "FAIL",
-        "line 93 (\"0 4 7 5 2 6 1 3\"): more lines than the plain board of n = 8 has solutions \
-         (92): a program prints each solution once",
+        "n = 8, asked for its fundamental solutions: line 93 (\"0 4 7 5 2 6 1 3\"): more \
+         solutions than the board of n = 8 has (92): one printed twice, or printed without end",
     ),
     (
         "python-sleeper",
@@ -167,9 +190,86 @@ const FAULTS: [(&str, &str, &str, &str); 22] = [
         "rust-table",
         "counts_match_oeis",
         "FAIL",
-        "the solver declares max_n = 8; this assignment asks for n = 12",
+        "the solver declares max_n = 8; this assignment asks for n = 13",
     ),
 ];
+
+/// Asserts that the excerpt of a report in docs/grading.md ("Read the
+/// report") is this run's: each row's verdicts, count and score, and each
+/// line of `--details` word for word.
+fn the_excerpt_in_the_docs_is(report: &Value) {
+    let page = std::fs::read_to_string(workspace().join("docs/grading.md")).unwrap();
+    let section = &page[page.find("### Read the report").unwrap()..];
+    let start = section.find("```text\n").unwrap() + "```text\n".len();
+    let excerpt = &section[start..start + section[start..].find("```").unwrap()];
+    let mut seen = 0;
+    for line in excerpt.lines() {
+        if let Some(row) = line.strip_prefix("│ ") {
+            let cells: Vec<&str> = row.split('│').map(str::trim).collect();
+            let [name, _kind, verdicts, score, ..] = cells[..] else {
+                panic!("a row of four cells: {line}");
+            };
+            if name == "submission" {
+                continue;
+            }
+            let graded = submission(report, name);
+            assert_eq!(
+                score,
+                format!("{:.1}", graded["score"].as_f64().unwrap()),
+                "{line}"
+            );
+            match graded["not_checked"].as_str() {
+                Some(reason) => {
+                    assert!(reason.starts_with(verdicts.trim_end_matches('…')), "{line}")
+                }
+                None => assert_eq!(verdicts, symbols(graded), "{line}"),
+            }
+            seen += 1;
+        } else if let Some((name, rest)) = line.split_once(": ") {
+            let Some(graded) = report["submissions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|graded| graded["name"] == name)
+            else {
+                continue;
+            };
+            let shown = match graded["not_checked"].as_str() {
+                Some(reason) => reason.to_owned(),
+                None => {
+                    let check = rest.split(' ').next().unwrap();
+                    let (got, message) = verdict(graded, check);
+                    format!("{check} {got}: {message}")
+                }
+            };
+            assert_eq!(rest, shown, "docs/grading.md is not this run's");
+            seen += 1;
+        }
+    }
+    assert!(seen >= 10, "the excerpt was found: {excerpt}");
+}
+
+/// A graded submission's verdicts as the table shows them: a symbol per
+/// check, and how many of those that count passed.
+fn symbols(graded: &Value) -> String {
+    let checks = graded["checks"].as_array().unwrap();
+    let symbol = |verdict: &str| match verdict {
+        "PASS" => '✓',
+        "FAIL" => '✗',
+        "CRASH" => 'C',
+        "TIMEOUT" => 'T',
+        "NOT REACHED" => '-',
+        "NOT GRADED" => '?',
+        _ => '·',
+    };
+    let shown: String = checks
+        .iter()
+        .map(|check| symbol(check["verdict"].as_str().unwrap()))
+        .collect();
+    let counted = shown.chars().filter(|&c| !"·?".contains(c)).count();
+    let passed = shown.chars().filter(|&c| c == '✓').count();
+    format!("{shown} {passed}/{counted}")
+}
 
 /// The report with every figure of time taken out: what two runs with one
 /// seed must share byte for byte.
@@ -198,7 +298,7 @@ fn every_example_gets_the_verdict_its_fault_deserves_and_one_seed_one_report() {
         .iter()
         .map(|submission| submission["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names.len(), 26, "{names:?}");
+    assert_eq!(names.len(), 29, "{names:?}");
     for correct in CORRECT {
         let graded = submission(&report, correct);
         let failed: Vec<_> = graded["checks"]
@@ -210,7 +310,7 @@ fn every_example_gets_the_verdict_its_fault_deserves_and_one_seed_one_report() {
         assert!(failed.is_empty(), "{correct}: {failed:#?}");
         assert_eq!(graded["score"], 100.0, "{correct}");
         // The correctness checks, the four for solvers that find one as N/A.
-        assert_eq!(graded["checks"].as_array().unwrap().len(), 17);
+        assert_eq!(graded["checks"].as_array().unwrap().len(), 18);
     }
     for (name, check, expected, words) in FAULTS {
         let graded = submission(&report, name);
@@ -219,16 +319,18 @@ fn every_example_gets_the_verdict_its_fault_deserves_and_one_seed_one_report() {
         assert!(message.contains(words), "{name} {check}: {message}");
         assert!(graded["score"].as_f64().unwrap() < 100.0, "{name}");
     }
-    // Exact scores: 7 of the 10 checks that apply to a program.
+    // Exact scores: 11 of the 14 checks that apply to a program, as to a
+    // crate.
     assert_eq!(
         submission(&report, "c-exponential")["score"].as_f64(),
-        Some(70.0)
+        Some(100.0 * (11.0 / 14.0))
     );
-    // 10 of 13, as the grader computes it: 100 times the share passed.
+    // 11 of 14, as the grader computes it: 100 times the share passed.
     assert_eq!(
         submission(&report, "rust-resets-when-n-changes")["score"].as_f64(),
-        Some(100.0 * (10.0 / 13.0))
+        Some(100.0 * (11.0 / 14.0))
     );
+    the_excerpt_in_the_docs_is(&report);
     let broken = submission(&report, "rust-compile-error");
     assert_eq!(broken["score"], 0.0);
     let reason = broken["not_checked"].as_str().unwrap();

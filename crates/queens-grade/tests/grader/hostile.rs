@@ -282,12 +282,10 @@ impl Teacher {
         serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap()
     }
 
-    /// Builds the suite's shared units, if they are not built yet, by
-    /// grading a correct crate: what the hostile builds are then given.
+    /// Brings the suite's shared units up to date (built, or rebuilt after
+    /// the suite's sources changed since the last test run) by grading a
+    /// correct crate: what the hostile builds are then given.
     fn warm_up(&self, extra: &[&str]) {
-        if !shared_units(&self.target.join("target")).is_empty() {
-            return;
-        }
         let correct = workspace().join("examples/submissions/rust-recursive");
         let mut command = Command::new(env!("CARGO_BIN_EXE_queens-grade"));
         command

@@ -46,30 +46,34 @@ fn verdicts(graded: &serde_json::Value) -> Vec<&str> {
         .collect()
 }
 
-/// The verdicts of the checks that run a program, and that those that do
-/// not apply to programs are N/A: the refusal of bad input, which the
-/// grader does, the order, which the default assignment does not ask, and
-/// the checks for solvers that find one solution (a program lists them all).
+/// The verdicts of the checks that run a program, and that the others are
+/// as a program that never answers gets them: N/A for the checks for
+/// solvers that find one solution (a program lists them all), FAIL for the
+/// two a program cannot fail (bad input, which the grader refuses, and a
+/// reused solver, where each question starts a fresh process), granted
+/// only to a program whose solutions are valid.
 fn verdicts_of_runs(graded: &serde_json::Value) -> Vec<&str> {
-    let not_for_programs = |name: &str| {
-        [
-            "bad_input_is_refused",
-            "order_is_documented",
-            "reused_solver_agrees",
-        ]
-        .contains(&name)
-            || find_check(name).is_some_and(|check| check.applies == Applies::FindsOne)
-    };
+    const GRANTED: [&str; 2] = ["bad_input_is_refused", "reused_solver_agrees"];
     let checks = graded["checks"].as_array().unwrap();
-    let (skipped, run): (Vec<_>, Vec<_>) = checks
-        .iter()
-        .partition(|check| not_for_programs(check["name"].as_str().unwrap()));
-    for check in skipped {
-        assert_eq!(check["verdict"], "N/A", "{}", check["name"]);
+    let mut run = Vec::new();
+    for check in checks {
+        let name = check["name"].as_str().unwrap();
+        if find_check(name).is_some_and(|check| check.applies == Applies::FindsOne) {
+            assert_eq!(check["verdict"], "N/A", "{name}");
+        } else if GRANTED.contains(&name) {
+            assert_eq!(check["verdict"], "FAIL", "{name}");
+            assert!(
+                check["message"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("not granted: "),
+                "{check}"
+            );
+        } else {
+            run.push(check["verdict"].as_str().unwrap());
+        }
     }
-    run.iter()
-        .map(|check| check["verdict"].as_str().unwrap())
-        .collect()
+    run
 }
 
 #[test]
@@ -98,7 +102,7 @@ fn a_program_that_hangs_is_killed_with_the_processes_it_started() {
     let graded = submission(&report, "hangs");
     // The first check runs out of time on n = 0; the later ones ask nothing
     // about a board that size or larger.
-    let mut expected = vec!["NOT REACHED"; 10];
+    let mut expected = vec!["NOT REACHED"; 12];
     expected[0] = "TIMEOUT";
     assert_eq!(verdicts_of_runs(graded), expected, "{graded:#}");
     assert_eq!(
@@ -134,7 +138,16 @@ fn a_crash_names_its_status_and_the_last_words_of_stderr() {
     );
     let report = grade_json(&[&program], "", &[]);
     let graded = submission(&report, "crashes");
-    assert_eq!(verdicts_of_runs(graded), ["CRASH"; 10], "{graded:#}");
+    // Every check crashes but the form of the output, which has no answer
+    // to judge.
+    let mut expected = vec!["CRASH"; 12];
+    expected[2] = "FAIL";
+    assert_eq!(verdicts_of_runs(graded), expected, "{graded:#}");
+    assert_eq!(
+        verdict(graded, "output_format").1,
+        "no board of n = 0..=8 was answered without a fault (the other checks name it): no \
+         answer to judge the form of"
+    );
     assert_eq!(
         verdict(graded, "counts_match_oeis"),
         (
@@ -143,8 +156,10 @@ fn a_crash_names_its_status_and_the_last_words_of_stderr() {
              IndexError: list index out of range"
         )
     );
+    // Zero, not "-0": nothing earned.
     assert_eq!(
-        graded["score"], 0.0,
+        graded["score"].to_string(),
+        "0.0",
         "no check that applies passes: {graded:#}"
     );
 }
@@ -272,7 +287,7 @@ fn instrumentation_counts_only_when_the_assignment_weighs_it() {
     );
     let by_hand = submission(&report, "rust-by-hand");
     // Every check is listed, the four for solvers that find one as N/A.
-    assert_eq!(verdicts(by_hand).len(), 20);
+    assert_eq!(verdicts(by_hand).len(), 21);
     assert_eq!(verdict(by_hand, "statistics_are_consistent").0, "FAIL");
     // 3/4 for correctness, and 1 of the 3 instrumentation checks (stopping at
     // a node, which a search that reports no node passes) of the last 1/4.
@@ -313,7 +328,7 @@ fn reports_for_gradebooks() {
     );
     let table = String::from_utf8(table.stdout).unwrap();
     assert!(
-        table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓·✓✓·✓✓····· 10/10"),
+        table.contains("│ c-seed     │ c    │ ✓✓✓✓✓✓✓✓✓✓✓✓✓✓···· 14/14"),
         "{table}"
     );
     assert!(
@@ -354,8 +369,8 @@ fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructo
     );
     let results: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    // 9 of the 13 checks that apply: not rounded to 69.2.
-    assert_eq!(results["score"].as_f64(), Some(100.0 * (9.0 / 13.0)));
+    // 10 of the 14 checks that apply: not rounded to 71.4.
+    assert_eq!(results["score"].as_f64(), Some(100.0 * (10.0 / 14.0)));
     assert_eq!(results["visibility"], "after_due_date");
     assert_eq!(results["stdout_visibility"], "visible");
     assert!(
@@ -363,7 +378,7 @@ fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructo
         "nothing of the run is shown to students"
     );
     let tests = results["tests"].as_array().unwrap();
-    let (graded, hidden) = tests.split_at(13);
+    let (graded, hidden) = tests.split_at(14);
     let worth: Vec<f64> = graded
         .iter()
         .map(|test| test["max_score"].as_f64().unwrap())
@@ -374,7 +389,7 @@ fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructo
         .iter()
         .map(|test| test["score"].as_f64().unwrap())
         .sum();
-    assert!((earned - 100.0 * 9.0 / 13.0).abs() < 1e-2, "{earned}");
+    assert!((earned - 100.0 * 10.0 / 14.0).abs() < 1e-2, "{earned}");
     assert!(
         graded
             .iter()
@@ -463,7 +478,8 @@ fn bad_input_gets_one_line_and_status_2() {
                 path(&c_seed),
             ],
             format!(
-                "error: {}: unknown field `corectness`, expected `correctness` or `instrumentation`",
+                "error: {}: weights.corectness: neither a group (correctness, instrumentation) \
+                 nor a check (`queens-grade checks` lists them)",
                 bad.display()
             ),
         ),
@@ -645,7 +661,7 @@ fn a_new_submission_runs_the_suite_with_cargo_test() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("test result: FAILED. 5 passed; 12 failed; 3 ignored"),
+        stdout.contains("test result: FAILED. 5 passed; 13 failed; 3 ignored"),
         "only bad_input_is_refused, and the four checks for solvers that find one, which \
          do not apply, pass a solver that refuses nothing; the three instrumentation checks \
          are ignored, as the default assignment does not weigh them: {stdout}"

@@ -1,7 +1,9 @@
 //! The grader's tests, run on its binary as a teacher runs it: the examples
-//! graded as they should be, a hostile class folder listed as it is, and the
-//! isolation that keeps a run alive whatever a submission does.
+//! graded as they should be, the assignment binding every submission, a
+//! hostile class folder listed as it is, and the isolation that keeps a run
+//! alive whatever a submission does.
 
+mod assignment;
 mod class;
 mod examples;
 mod hostile;

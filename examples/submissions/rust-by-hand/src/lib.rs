@@ -110,7 +110,7 @@ impl Solver for ByHand {
             order: Order::ColumnMajor,
             levels: Levels::Columns,
             max_n: MAX_N,
-            practical_n: 12,
+            practical_n: 14,
             workload: None,
         }
     }

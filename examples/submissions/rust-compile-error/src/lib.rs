@@ -23,7 +23,7 @@ impl Search for Counting {
         order: Order::RowMajor,
         levels: Levels::Rows,
         max_n: 32,
-        practical_n: 12,
+        practical_n: 14,
         workload: None,
     };
 

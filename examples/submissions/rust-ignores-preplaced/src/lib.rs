@@ -22,7 +22,7 @@ impl Search for IgnoresPreplaced {
         order: Order::RowMajor,
         levels: Levels::Rows,
         max_n: 32,
-        practical_n: 12,
+        practical_n: 14,
         workload: None,
     };
 

@@ -46,7 +46,7 @@ impl Search for ResetsWhenNChanges {
         order: Order::RowMajor,
         levels: Levels::Rows,
         max_n: MAX,
-        practical_n: 12,
+        practical_n: 14,
         workload: None,
     };
 
