@@ -17,12 +17,16 @@ const ASSIGNMENT: &str = "[limits]\nseconds_per_check = 6.0\n";
 const SEED: &str = "20261125";
 
 /// The correct examples: full marks, every check that applies passed.
-const CORRECT: [&str; 7] = [
+const CORRECT: [&str; 11] = [
     "c-multifile",
     "c-seed",
     "cpp-header",
     "java-backtracking",
+    "java-misnamed-class",
+    "java-package",
     "python-backtracking",
+    "python-dunder-main",
+    "python-package",
     "rust-by-hand",
     "rust-recursive",
 ];
@@ -198,7 +202,7 @@ fn every_example_gets_the_verdict_its_fault_deserves_and_one_seed_one_report() {
         .iter()
         .map(|submission| submission["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names.len(), 26, "{names:?}");
+    assert_eq!(names.len(), 30, "{names:?}");
     for correct in CORRECT {
         let graded = submission(&report, correct);
         let failed: Vec<_> = graded["checks"]
