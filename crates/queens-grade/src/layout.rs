@@ -143,6 +143,9 @@ fn is_python_name(name: &str) -> bool {
         && characters.all(|c| c.is_alphanumeric() || c == '_')
 }
 
+/// The method a Java program starts in, as messages name it.
+const MAIN: &str = "public static void main(String[] args)";
+
 /// The one class among the Java `sources` that declares `main`.
 fn java_class(root: &Path, sources: &[PathBuf]) -> Result<Entry, String> {
     let mut classes: Vec<(String, &PathBuf)> = Vec::new();
@@ -156,11 +159,9 @@ fn java_class(root: &Path, sources: &[PathBuf]) -> Result<Entry, String> {
         }
     }
     match classes.as_slice() {
-        [] => Err(
-            "no class declares public static void main(String[] args), where a Java \
-                   program starts"
-                .to_owned(),
-        ),
+        [] => Err(format!(
+            "no class declares {MAIN}, where a Java program starts"
+        )),
         [(name, file)] => Ok(Entry::Class {
             name: name.clone(),
             file: (*file).clone(),
@@ -174,8 +175,7 @@ fn java_class(root: &Path, sources: &[PathBuf]) -> Result<Entry, String> {
                 })
                 .collect();
             Err(format!(
-                "{} classes declare public static void main(String[] args) ({}): a program \
-                 starts in one",
+                "{} classes declare {MAIN} ({}): a program starts in one",
                 several.len(),
                 named.join(", ")
             ))
