@@ -127,7 +127,7 @@ fn copy_file(from: &Path, to: &Path, shown: &Path, tally: &mut Tally) -> Result<
 
 /// The file at `path`, opened for reading without following a link and
 /// without waiting on a FIFO, when it is a regular file.
-fn open_regular(path: &Path, shown: &Path) -> Result<File, String> {
+pub(crate) fn open_regular(path: &Path, shown: &Path) -> Result<File, String> {
     let file = OpenOptions::new()
         .read(true)
         .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK)

@@ -103,6 +103,9 @@ pub(crate) enum Side {
     Program {
         /// The command that runs it.
         command: Vec<OsString>,
+        /// What its runs need in their environment besides the jail's
+        /// (a Python package's folder on `PYTHONPATH`).
+        environment: Vec<(String, String)>,
     },
 }
 
@@ -214,12 +217,22 @@ fn judge(request: &Request) -> Result<Report, String> {
 /// The confined run of the student's side.
 fn spec(request: &Request) -> Spec<'_> {
     let limits = &request.limits;
+    let mut environment: Vec<(OsString, OsString)> = vec![("RUST_BACKTRACE".into(), "0".into())];
     let (command, mut readable) = match &request.side {
         Side::Crate { harness } => (vec![harness.clone().into_os_string()], Vec::new()),
-        Side::Program { command, .. } => {
+        Side::Program {
+            command,
+            environment: wanted,
+            ..
+        } => {
             let mut relayed: Vec<OsString> = vec![request.grader.clone().into(), "relay".into()];
             relayed.push("--".into());
             relayed.extend(command.iter().cloned());
+            environment.extend(
+                wanted
+                    .iter()
+                    .map(|(name, value)| (name.into(), value.into())),
+            );
             (relayed, vec![request.grader.clone()])
         }
     };
@@ -232,7 +245,7 @@ fn spec(request: &Request) -> Spec<'_> {
         readable,
         writable: Vec::new(),
         path: SYSTEM_PATH.into(),
-        environment: vec![("RUST_BACKTRACE".into(), "0".into())],
+        environment,
         limits: ResourceLimits {
             memory_mib: limits.memory_mib,
             stack_mib: limits.stack_mib,

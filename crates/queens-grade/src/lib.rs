@@ -16,9 +16,15 @@
 //!   library, and the exit statuses from one list that `--help` prints.
 //! - **Whatever the teacher names is found** ([`submission`]): a Rust crate
 //!   (a folder with `Cargo.toml`), a program (a source file, or a folder of
-//!   sources in one language), or a folder of them, every entry a row; each
-//!   is copied into scratch whole, headers and data files too, a link never
-//!   followed ([`copy`]).
+//!   sources in one language, its Python and Java package folders too), or
+//!   a folder of them, every entry a row; each is copied into scratch
+//!   whole, headers and data files too, a link never followed ([`copy`]).
+//! - **Every layout a course sees** ([`layout`]): a program starts at its
+//!   main file, at a Python package's `__main__.py` (`python3 -m`), or at
+//!   the one Java class that declares `main` ([`java`] reads the
+//!   declarations), whatever its file is called and whatever package it is
+//!   in; the same rules tell a program that holds package folders from a
+//!   class folder.
 //! - **The assignment is the teacher's** ([`assignment`]): how far the checks
 //!   count, how the two groups of checks (correctness and instrumentation)
 //!   weigh, the time, memory, process, disk and output limits, the seed, and
@@ -80,7 +86,9 @@ mod cli;
 mod copy;
 mod grade;
 mod isolation;
+mod java;
 mod judge;
+mod layout;
 mod prepare;
 mod program;
 mod relay;

@@ -24,6 +24,7 @@ use crate::boxes::{self, BoxId};
 use crate::copy::copy_submission;
 use crate::isolation::{Disk, Job, ResourceLimits, SYSTEM_PATH, StopRules};
 use crate::judge::Side;
+use crate::layout::Entry;
 use crate::rust_build::Warm;
 use crate::sandbox::{Confinement, Spec, seal};
 use crate::submission::{Kind, Submission};
@@ -203,10 +204,11 @@ impl Workshop {
                     })
             })
             .collect();
-        let main = main_source(&sources)?;
+        let entry = crate::layout::entry(&source_folder, &sources)
+            .map_err(|why| format!("not a submission: {why}"))?;
         let words = Placeholders {
             sources: &sources,
-            main: &main,
+            entry: &entry,
             exe: &out.join("program"),
             out: &out,
         };
@@ -219,7 +221,10 @@ impl Workshop {
         let mut run = words.expand(&language.run);
         run[0] = resolve(&run[0], language)?;
         Ok(Built {
-            side: Side::Program { command: run },
+            side: Side::Program {
+                command: run,
+                environment: entry.environment(),
+            },
             readable: vec![source_folder, out],
             home: home.to_owned(),
             group: None,
@@ -338,52 +343,36 @@ pub(crate) fn cpu_backstop(seconds: f64) -> u64 {
 /// The values of the placeholders of a language's commands.
 struct Placeholders<'a> {
     sources: &'a [PathBuf],
-    main: &'a Path,
+    entry: &'a Entry,
     exe: &'a Path,
     out: &'a Path,
 }
 
 impl Placeholders<'_> {
-    /// `words` with each placeholder replaced; `{sources}` stands alone and
-    /// becomes one word per source file.
+    /// `words` with each placeholder replaced; `{sources}` standing alone
+    /// becomes one word per source file, and `{main}` standing alone the
+    /// two words `-m PACKAGE` for a Python package run as a module.
     fn expand(&self, words: &[String]) -> Vec<OsString> {
-        let class = self.main.file_stem().unwrap_or_default().to_string_lossy();
+        let main = self.entry.main_words();
         let mut expanded = Vec::new();
         for word in words {
-            if word == "{sources}" {
-                expanded.extend(
+            match word.as_str() {
+                "{sources}" => expanded.extend(
                     self.sources
                         .iter()
                         .map(|source| source.clone().into_os_string()),
-                );
-                continue;
+                ),
+                "{main}" => expanded.extend(main.iter().map(OsString::from)),
+                _ => expanded.push(
+                    word.replace("{main}", &main.join(" "))
+                        .replace("{exe}", &self.exe.to_string_lossy())
+                        .replace("{out}", &self.out.to_string_lossy())
+                        .replace("{class}", &self.entry.class())
+                        .into(),
+                ),
             }
-            let word = word
-                .replace("{main}", &self.main.to_string_lossy())
-                .replace("{exe}", &self.exe.to_string_lossy())
-                .replace("{out}", &self.out.to_string_lossy())
-                .replace("{class}", &class);
-            expanded.push(word.into());
         }
         expanded
-    }
-}
-
-/// The main source file: the only one, or the one named `main.*` or
-/// `queens.*` nearest the top of the folder.
-fn main_source(sources: &[PathBuf]) -> Result<PathBuf, String> {
-    match sources {
-        [] => Err("not a submission: no source file of its language was copied".to_owned()),
-        [only] => Ok(only.clone()),
-        _ => sources
-            .iter()
-            .filter(|source| crate::submission::is_main(source))
-            .min_by_key(|source| source.components().count())
-            .cloned()
-            .ok_or_else(|| {
-                "not a submission: several source files and none is called main or queens"
-                    .to_owned()
-            }),
     }
 }
 
@@ -450,16 +439,16 @@ mod tests {
     #[test]
     fn placeholders_expand_to_paths() {
         let sources = [PathBuf::from("/s/a.c"), PathBuf::from("/s/queens.c")];
-        let main = main_source(&sources).unwrap();
-        let words = Placeholders {
+        let file = Entry::File("/s/queens.c".into());
+        let words = |entry| Placeholders {
             sources: &sources,
-            main: &main,
+            entry,
             exe: Path::new("/b/program"),
             out: Path::new("/b"),
         };
         let build = ["gcc", "-o", "{exe}", "{sources}", "-DMAIN={class}"].map(String::from);
         assert_eq!(
-            words.expand(&build),
+            words(&file).expand(&build),
             [
                 "gcc",
                 "-o",
@@ -470,9 +459,32 @@ mod tests {
             ]
             .map(OsString::from)
         );
+        let python = ["python3", "{main}"].map(String::from);
         assert_eq!(
-            main_source(&[PathBuf::from("a.py"), PathBuf::from("b.py")]).unwrap_err(),
-            "not a submission: several source files and none is called main or queens"
+            words(&file).expand(&python),
+            ["python3", "/s/queens.c"].map(OsString::from)
+        );
+        let module = Entry::Module {
+            package: "nqueens".into(),
+            folder: "/s".into(),
+        };
+        assert_eq!(
+            words(&module).expand(&python),
+            ["python3", "-m", "nqueens"].map(OsString::from)
+        );
+        let shell = ["sh", "-c", "exec python3 {main}"].map(String::from);
+        assert_eq!(
+            words(&module).expand(&shell),
+            ["sh", "-c", "exec python3 -m nqueens"].map(OsString::from)
+        );
+        let class = Entry::Class {
+            name: "nqueens.Main".into(),
+            file: "/s/nqueens/Main.java".into(),
+        };
+        let java = ["java", "-cp", "{out}", "{class}"].map(String::from);
+        assert_eq!(
+            words(&class).expand(&java),
+            ["java", "-cp", "/b", "nqueens.Main"].map(OsString::from)
         );
     }
 

@@ -1,7 +1,13 @@
 //! Finding the submissions among the paths a teacher names: a Rust crate (a
 //! folder with `Cargo.toml`), a program (a source file, or a folder of
-//! source files in one language the assignment knows), or a folder of such
-//! submissions, one level deep.
+//! source files in one language the assignment knows, with its package
+//! folders), or a folder of such submissions, one level deep.
+//!
+//! A folder that holds folders is a program, not a class, when its layout
+//! says so ([`is_one_program`]): `main.py` beside the package it imports is
+//! one student's, graded on its own or as Gradescope's
+//! `/autograder/submission`, and so is a folder holding only the package
+//! `nqueens/` with its `__main__.py` or its Java class with `main`.
 //!
 //! The class is what is in the folder: every entry of a class folder is a
 //! row of the report, so that a class list never loses a student silently.
@@ -25,6 +31,7 @@ use std::fs::FileType;
 use std::path::{Path, PathBuf};
 
 use crate::assignment::Assignment;
+use crate::layout::{self, Entry};
 
 /// What a submission is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -219,18 +226,7 @@ fn classify(path: &Path, assignment: &Assignment) -> Kind {
     if path.join("Cargo.toml").is_file() {
         return Kind::Crate;
     }
-    let files: Vec<PathBuf> = entries(path)
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|entry| entry.is_file())
-        .collect();
-    let mut by_language: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
-    for file in files {
-        if let Some(language) = language_of(&file, assignment) {
-            by_language.entry(language).or_default().push(file);
-        }
-    }
-    let mut languages = by_language.into_iter();
+    let mut languages = parts(path, assignment).into_iter();
     match (languages.next(), languages.next()) {
         (Some((language, _)), None) => Kind::Program { language },
         (Some((first, _)), Some((second, _))) => Kind::NotASubmission(format!(
@@ -241,6 +237,28 @@ fn classify(path: &Path, assignment: &Assignment) -> Kind {
             known_extensions(assignment)
         )),
     }
+}
+
+/// The source files of the program the folder `path` is, by language: the
+/// files at its top and every file of its package folders (a Python
+/// package, a Java package: [`layout::is_package_folder`]), as a copy
+/// keeps them.
+fn parts(path: &Path, assignment: &Assignment) -> BTreeMap<String, Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in entries(path).unwrap_or_default() {
+        if entry.is_file() {
+            files.push(entry);
+        } else if is_real(&entry, FileType::is_dir) && layout::is_package_folder(&entry, path) {
+            files.extend(layout::files_below(&entry));
+        }
+    }
+    let mut by_language: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
+    for file in files {
+        if let Some(language) = language_of(&file, assignment) {
+            by_language.entry(language).or_default().push(file);
+        }
+    }
+    by_language
 }
 
 /// The language of the source file at `path`, by its extension.
@@ -268,7 +286,8 @@ fn known_extensions(assignment: &Assignment) -> String {
 }
 
 /// Whether `path` is a folder of submissions rather than one: not a crate
-/// itself, and holding a folder that is a submission, hidden or not (a
+/// itself, not one program whatever folders it holds ([`is_one_program`]),
+/// and holding a folder that is a submission, hidden or not (a
 /// `__pycache__` beside a Python program is not), or only folders
 /// (students' folders, empty or not), or several source files none of which
 /// is a program's main one (a class that handed in single files). Links
@@ -277,7 +296,7 @@ fn known_extensions(assignment: &Assignment) -> String {
 /// no `target`), so that a student's folder holding a `.git` and nothing
 /// else is still that student's one row.
 fn is_folder_of_submissions(path: &Path, assignment: &Assignment) -> bool {
-    if !path.is_dir() || path.join("Cargo.toml").is_file() {
+    if !path.is_dir() || path.join("Cargo.toml").is_file() || is_one_program(path, assignment) {
         return false;
     }
     let Ok(every) = listing(path, |_| true) else {
@@ -290,30 +309,99 @@ fn is_folder_of_submissions(path: &Path, assignment: &Assignment) -> bool {
     let holds_a_submission = folders
         .iter()
         .any(|folder| !matches!(classify(folder, assignment), Kind::NotASubmission(_)));
+    let sources = top_sources(path, assignment);
     let kept = |entry: &Path| entry.file_name().is_some_and(kept_in_copies);
-    let sources: Vec<&PathBuf> = every
-        .iter()
-        .filter(|entry| kept(entry) && is_real(entry, FileType::is_file))
-        .filter(|entry| language_of(entry, assignment).is_some())
-        .collect();
     let only_folders = folders.iter().any(|folder| kept(folder)) && sources.is_empty();
-    let single_files = sources.len() > 1 && !sources.iter().any(|source| is_main(source));
+    let single_files = sources.len() > 1 && !sources.iter().any(|source| layout::is_main(source));
     holds_a_submission || only_folders || single_files
+}
+
+/// Whether the folder `path` is one program, whatever folders it holds
+/// (`main.py` beside the package `nqueens/` it imports, graded on its own or
+/// as Gradescope's `/autograder/submission`).
+///
+/// Never when one of its folders that is not a package of it holds a main
+/// file of its own: that is a class (the teacher's `queens.py` beside the
+/// students' folders). A hidden folder is one of those: it is not copied
+/// with the program, and a hidden student is a student. Otherwise, always
+/// when its top holds a main file. Without one, only when none of those
+/// other folders is a submission at all, so that no student's folder is
+/// taken for a part of a program: then a single source file at the top is
+/// the program's main one, and with none the program must start in one of
+/// its packages (a Python package with `__main__.py`, a Java class with
+/// `main` in `nqueens/Main.java`).
+fn is_one_program(path: &Path, assignment: &Assignment) -> bool {
+    let Ok(every) = listing(path, |_| true) else {
+        return false;
+    };
+    let others: Vec<&PathBuf> = every
+        .iter()
+        .filter(|entry| is_real(entry, FileType::is_dir))
+        .filter(|folder| {
+            let kept = folder.file_name().is_some_and(kept_in_copies);
+            !(kept && layout::is_package_folder(folder, path))
+        })
+        .collect();
+    if others
+        .iter()
+        .any(|folder| main_at_top(&top_sources(folder, assignment)))
+    {
+        return false;
+    }
+    let top = top_sources(path, assignment);
+    if main_at_top(&top) {
+        return true;
+    }
+    if others
+        .iter()
+        .any(|folder| !matches!(classify(folder, assignment), Kind::NotASubmission(_)))
+    {
+        return false;
+    }
+    match top.len() {
+        0 => {
+            let mut languages = parts(path, assignment).into_values();
+            match (languages.next(), languages.next()) {
+                (Some(sources), None) => matches!(
+                    layout::entry(path, &sources),
+                    Ok(Entry::Module { .. } | Entry::Class { .. })
+                ),
+                _ => false,
+            }
+        }
+        1 => true,
+        _ => false,
+    }
+}
+
+/// Whether `sources`, the source files at a folder's top, hold a main file:
+/// one named `main.*`, `queens.*` or `__main__.py`, or the one Java file
+/// among them that declares `main` (several would be a class of single
+/// files).
+fn main_at_top(sources: &[PathBuf]) -> bool {
+    let java_mains = sources
+        .iter()
+        .filter(|source| layout::has_extension(source, "java"))
+        .filter(|source| !layout::java_mains(source).is_empty())
+        .count();
+    sources.iter().any(|source| layout::is_main(source)) || java_mains == 1
+}
+
+/// The source files at the top of the folder `path` that a copy keeps, in
+/// a language the assignment knows, links left out.
+fn top_sources(path: &Path, assignment: &Assignment) -> Vec<PathBuf> {
+    entries(path)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|entry| is_real(entry, FileType::is_file))
+        .filter(|entry| language_of(entry, assignment).is_some())
+        .collect()
 }
 
 /// Whether `path` is, itself and not through a link, what `test` asks.
 fn is_real(path: &Path, test: fn(&FileType) -> bool) -> bool {
     path.symlink_metadata()
         .is_ok_and(|meta| test(&meta.file_type()))
-}
-
-/// Whether `source` is the main file of a program of several: `main.*` or
-/// `queens.*`.
-pub(crate) fn is_main(source: &Path) -> bool {
-    let stem = source
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().to_lowercase());
-    matches!(stem.as_deref(), Some("main" | "queens"))
 }
 
 /// Whether an entry called `name` is part of a submission as its copy
@@ -677,6 +765,125 @@ mod tests {
         assert_eq!(names("files"), ["alice", "bob", "carol"]);
         assert_eq!(names("empty"), ["dan", "erin"]);
         assert_eq!(names("program"), ["program"]);
+    }
+
+    /// A Java class `name` in `package`, with a `main` or without.
+    fn java(package: &str, name: &str, main: bool) -> String {
+        let declaration = if package.is_empty() {
+            String::new()
+        } else {
+            format!("package {package};\n")
+        };
+        let body = if main {
+            "public static void main(String[] args) {}"
+        } else {
+            ""
+        };
+        format!("{declaration}class {name} {{ {body} }}\n")
+    }
+
+    #[test]
+    fn a_program_with_packages_is_one_submission_however_it_is_named() {
+        let root = tempfile::tempdir().unwrap();
+        let at = |path: &str| root.path().join(path);
+        write(&at("python/main.py"), "import nqueens\n");
+        write(&at("python/nqueens/__init__.py"), "");
+        write(&at("python/nqueens/solver.py"), "");
+        write(&at("python/__pycache__/main.cpython-311.pyc"), "");
+        write(&at("loose/main.py"), "import lib.solver\n");
+        write(&at("loose/lib/solver.py"), "");
+        write(&at("dunder/nqueens/__init__.py"), "");
+        write(
+            &at("dunder/nqueens/__main__.py"),
+            "from .solver import solve\n",
+        );
+        write(&at("dunder/nqueens/solver.py"), "");
+        write(
+            &at("jpkg/nqueens/Main.java"),
+            &java("nqueens", "Main", true),
+        );
+        write(
+            &at("jpkg/nqueens/Board.java"),
+            &java("nqueens", "Board", false),
+        );
+        write(
+            &at("jdeep/com/ada/Main.java"),
+            &java("com.ada", "Main", true),
+        );
+        write(&at("jtop/NQueens.java"), &java("", "NQueens", true));
+        write(&at("jtop/Board.java"), &java("", "Board", false));
+        write(&at("jtop/util/Cells.java"), &java("util", "Cells", false));
+        write(&at("lone/solve_queens.py"), "import nqueens\n");
+        write(&at("lone/nqueens/__init__.py"), "");
+        for (name, language) in [
+            ("python", "python"),
+            ("loose", "python"),
+            ("dunder", "python"),
+            ("jpkg", "java"),
+            ("jdeep", "java"),
+            ("jtop", "java"),
+            ("lone", "python"),
+        ] {
+            assert_eq!(rows(&[at(name)]), owned(&[(name, language)]), "{name}");
+        }
+        // In a class folder, each is a row of its language.
+        let class = root.path().to_owned();
+        let found = rows(std::slice::from_ref(&class));
+        assert_eq!(
+            found,
+            owned(&[
+                ("dunder", "python"),
+                ("jdeep", "java"),
+                ("jpkg", "java"),
+                ("jtop", "java"),
+                ("lone", "python"),
+                ("loose", "python"),
+                ("python", "python"),
+            ])
+        );
+    }
+
+    #[test]
+    fn a_folder_whose_folders_hold_mains_of_their_own_is_a_class() {
+        let root = tempfile::tempdir().unwrap();
+        let at = |path: &str| root.path().join(path);
+        // The teacher's reference beside the students'.
+        write(&at("reference/queens.py"), "");
+        write(&at("reference/bob/queens.py"), "");
+        write(&at("reference/cy/main.c"), "");
+        // Students who each handed in a package with __main__.py.
+        write(&at("packages/ada/__init__.py"), "");
+        write(&at("packages/ada/__main__.py"), "");
+        write(&at("packages/bob/__init__.py"), "");
+        write(&at("packages/bob/__main__.py"), "");
+        // One package, one program of another kind.
+        write(&at("mixed/ada/__main__.py"), "");
+        write(&at("mixed/bob/queens.c"), "");
+        // Single Java files, each with its main, or packages each with one.
+        write(&at("singles/Ada.java"), &java("", "Ada", true));
+        write(&at("singles/Bob.java"), &java("", "Bob", true));
+        write(&at("jclass/ada/Main.java"), &java("ada", "Main", true));
+        write(&at("jclass/bob/Main.java"), &java("bob", "Main", true));
+        let names = |path: &str| -> Vec<String> {
+            rows(&[at(path)])
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect()
+        };
+        assert_eq!(names("reference"), ["bob", "cy", "queens"]);
+        assert_eq!(names("packages"), ["ada", "bob"]);
+        assert_eq!(names("mixed"), ["ada", "bob"]);
+        assert_eq!(names("singles"), ["Ada", "Bob"]);
+        assert_eq!(names("jclass"), ["ada", "bob"]);
+        // A file or a package beside a student's folder whose one file is
+        // not called main: the folder is a student's, not a part.
+        write(&at("beside/ada.py"), "");
+        write(&at("beside/bob/solver.py"), "");
+        write(&at("beside-package/ada/__init__.py"), "");
+        write(&at("beside-package/ada/__main__.py"), "");
+        write(&at("beside-package/bob/solver.py"), "");
+        assert_eq!(names("beside"), ["ada", "bob"]);
+        assert_eq!(names("beside-package"), ["ada", "bob"]);
     }
 
     #[test]

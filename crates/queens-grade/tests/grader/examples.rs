@@ -18,16 +18,20 @@ const ASSIGNMENT: &str = "[limits]\nseconds_per_check = 6.0\n";
 const SEED: &str = "20261125";
 
 /// The correct examples: full marks, every check that applies passed.
-const CORRECT: [&str; 8] = [
+const CORRECT: [&str; 12] = [
     "c-multifile",
     "c-seed",
     "cpp-header",
     "java-backtracking",
+    "java-misnamed-class",
+    "java-package",
     "python-backtracking",
+    "python-dunder-main",
+    "python-package",
     "rust-by-hand",
     "rust-recursive",
     // Its column-major order is the one it declares; the default
-    // assignment requires none (see the class test for one that does).
+    // assignment requires none (tests/grader/assignment.rs sets one).
     "rust-weaker-order",
 ];
 
@@ -298,7 +302,7 @@ fn every_example_gets_the_verdict_its_fault_deserves_and_one_seed_one_report() {
         .iter()
         .map(|submission| submission["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names.len(), 29, "{names:?}");
+    assert_eq!(names.len(), 33, "{names:?}");
     for correct in CORRECT {
         let graded = submission(&report, correct);
         let failed: Vec<_> = graded["checks"]

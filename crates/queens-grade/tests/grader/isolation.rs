@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use queens_conformance::{Applies, find_check};
 
-use crate::support::{grade_json, grader, shared_target, submission, verdict, workspace};
+use crate::support::{grade_json, grader, shared_target, submission, verdict, workspace, write};
 
 #[test]
 fn a_link_in_a_submission_is_refused_with_its_name_and_never_followed() {
@@ -27,13 +27,6 @@ fn a_link_in_a_submission_is_refused_with_its_name_and_never_followed() {
          they are and a link is not followed; put the file itself in the folder"
     );
     assert!(!report.to_string().contains("the teacher's notes"));
-}
-
-/// Writes `text` to `path`, making its folder.
-fn write(path: &Path, text: &str) -> PathBuf {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-    path.to_owned()
 }
 
 /// The verdicts of every check of a graded submission.

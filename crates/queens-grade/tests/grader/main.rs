@@ -1,12 +1,14 @@
 //! The grader's tests, run on its binary as a teacher runs it: the examples
 //! graded as they should be, the assignment binding every submission, a
-//! hostile class folder listed as it is, and the isolation that keeps a run
-//! alive whatever a submission does.
+//! hostile class folder listed as it is, every layout of a program graded
+//! as one, and the isolation that keeps a run alive whatever a submission
+//! does.
 
 mod assignment;
 mod class;
 mod examples;
 mod hostile;
 mod isolation;
+mod layouts;
 mod leftovers;
 mod support;

@@ -69,3 +69,10 @@ pub(crate) fn verdict<'a>(submission: &'a Value, check: &str) -> (&'a str, &'a s
         found["message"].as_str().unwrap(),
     )
 }
+
+/// Writes `text` to `path`, making its folder.
+pub(crate) fn write(path: &Path, text: &str) -> PathBuf {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+    path.to_owned()
+}
