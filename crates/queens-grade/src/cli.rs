@@ -136,13 +136,17 @@ struct NewSubmissionArgs {
     #[arg(long)]
     name: Option<String>,
     /// Takes the queens crates from this git repository (the course's copy
-    /// of the queens repository), so that the crate builds on any machine;
-    /// by default they are paths into this checkout.
+    /// of the queens repository): the crate builds on any machine that can
+    /// clone it. This or --local is needed.
     #[arg(long, value_name = "URL")]
     git: Option<String>,
     /// With --git: the commit, tag or branch to take them at.
     #[arg(long, value_name = "REV", requires = "git")]
     rev: Option<String>,
+    /// Takes the queens crates by path from this checkout: the crate builds
+    /// on this machine only (to try the template, not to hand out).
+    #[arg(long, conflicts_with = "git")]
+    local: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -292,7 +296,7 @@ impl Status {
                 "for bad input: a malformed assignment, a path that does not exist (or a loop of \
                  symbolic links), two submissions with one name, `--format gradescope` with more \
                  than one submission, `--target-dir` on a file or on a folder the grader did not \
-                 make, a bad option"
+                 make, `new-submission` with neither `--git` nor `--local`, a bad option"
             }
             Status::Busy => {
                 "when it graded and wrote its report, but the machine was too busy to grade some \
@@ -591,18 +595,29 @@ fn run_new_submission(args: &NewSubmissionArgs) -> Result<(), Failure> {
                 ))
             })?,
     };
-    let source = match &args.git {
-        Some(url) => Source::Git {
+    let source = match (&args.git, args.local) {
+        (Some(url), _) => Source::Git {
             url: url.clone(),
             rev: args.rev.clone(),
         },
-        None => Source::this_checkout(),
+        (None, true) => Source::this_checkout(),
+        // No default: a path into this checkout fails on every other
+        // machine, and the crates are not on crates.io (see the template's
+        // essay).
+        (None, false) => {
+            return Err(Failure::Input(
+                "say where the crate takes the queens crates from: --git URL, the course's copy \
+                 of the queens repository (it builds on any machine that can clone it), or \
+                 --local, this checkout (it builds on this machine only)"
+                    .to_owned(),
+            ));
+        }
     };
     let files = template::new_submission(&args.dir, &name, &source).map_err(Failure::Input)?;
     let whence = match &source {
         Source::Path(crates) => format!(
-            "it takes the queens crates by path from {}, so it builds on this machine \
-             (--git URL makes one that builds anywhere)",
+            "it takes the queens crates by path from {}, so it builds on this machine only: \
+             hand out one made with --git URL",
             crates.display()
         ),
         Source::Git { url, .. } => format!("it takes the queens crates from {url}"),

@@ -52,9 +52,10 @@
 //! - **Reports for people and for gradebooks** ([`report`]): a table with
 //!   tabled, CSV, JSON and Gradescope's `results.json`, what a process did
 //!   worded for a student to read ([`words`]).
-//! - **A student's first day** ([`template`]): `new-submission` makes a
-//!   crate whose `cargo test` runs the whole suite, with the verdicts the
-//!   grader gives.
+//! - **A student's first day** ([`template`]): `new-submission --git URL`
+//!   makes a crate, taking the queens crates from the course's repository,
+//!   whose `cargo test` runs the whole suite, with the verdicts the grader
+//!   gives, on any machine.
 //!
 //! # Trust, and its limits
 //!
