@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser, Subcommand, ValueEnum};
-use indicatif::ProgressBar;
 use queens_conformance::{CHECKS, fresh_seed};
 
 use crate::assignment::{Assignment, DEFAULT};
-use crate::grade::{Graded, Progress, grade, grader_binary};
+use crate::bar::{LinePerSubmission, ProgressLine};
+use crate::grade::{Progress, grade, grader_binary};
 use crate::isolation::{Ids, ResourceLimits};
 use crate::prepare::Workshop;
 use crate::rust_build::{STAMP, Warm, crates_folder};
@@ -360,7 +360,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         confinement,
     };
     let jobs = args.jobs.map_or_else(cores, usize::from);
-    let bar = ProgressLine::on_terminal();
+    let bar = ProgressLine::on_terminal(submissions.len(), jobs);
     let progress: &dyn Progress = match &bar {
         Some(bar) => bar,
         None => &LinePerSubmission,
@@ -376,7 +376,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         std::process::exit(i32::from(Status::Interrupted.code()));
     }
     if let Some(bar) = bar {
-        bar.0.finish_and_clear();
+        bar.finish();
     }
     let mut text = match args.format {
         Format::Table => report::table(&grading),
@@ -665,65 +665,6 @@ fn default_target_dir() -> PathBuf {
         .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
         .unwrap_or_else(std::env::temp_dir);
     cache.join("queens-grade").join("warm")
-}
-
-/// A progress bar on a terminal.
-struct ProgressLine(ProgressBar);
-
-impl ProgressLine {
-    /// A bar on stderr when it is a terminal.
-    fn on_terminal() -> Option<Self> {
-        queens_toolkit::progress::drawn().then(|| {
-            ProgressLine(queens_toolkit::progress::on_terminal(
-                0,
-                "{bar:30} {pos}/{len} builds and checks, {eta} left  {msg}",
-            ))
-        })
-    }
-}
-
-impl Progress for ProgressLine {
-    fn start(&self, total: usize) {
-        self.0.set_length(total as u64);
-    }
-
-    fn advance(&self, what: &str) {
-        self.0.set_message(what.to_owned());
-        self.0.inc(1);
-    }
-
-    fn graded(&self, graded: &Graded) {
-        if !crate::isolation::stopping() {
-            self.0.println(graded_line(graded));
-        }
-    }
-}
-
-/// Off a terminal (a CI job, a Gradescope container, `--out` with stderr
-/// to a log): a line on stderr as each submission is graded.
-struct LinePerSubmission;
-
-impl Progress for LinePerSubmission {
-    fn start(&self, _total: usize) {}
-    fn advance(&self, _what: &str) {}
-
-    fn graded(&self, graded: &Graded) {
-        if !crate::isolation::stopping() {
-            eprintln!("{}", graded_line(graded));
-        }
-    }
-}
-
-/// "graded ada (rust): 100.0 in 3.2 s", or why it was not checked.
-fn graded_line(graded: &Graded) -> String {
-    let outcome = match &graded.not_checked {
-        Some(reason) => format!("not checked: {}", crate::words::cut(reason, 80)),
-        None => format!("{:.1}", graded.score),
-    };
-    format!(
-        "graded {} ({}): {outcome} in {:.1} s",
-        graded.name, graded.kind, graded.seconds
-    )
 }
 
 #[cfg(test)]

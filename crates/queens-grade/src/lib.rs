@@ -43,6 +43,10 @@
 //! - **The checks of a submission run in order** ([`grade`]), so that one
 //!   that runs out of time on a board spares the later ones that board
 //!   (NOT REACHED), and one seed gives one report.
+//! - **Progress a teacher can believe** ([`bar`]): on a terminal, one line
+//!   cut to its width, with an estimate of the time left made from the
+//!   submissions graded so far, and none before; a line per submission
+//!   elsewhere.
 //! - **Two kinds of submission, one suite** ([`prepare`], [`rust_build`]):
 //!   a program is built with its language's command, confined; a Rust
 //!   crate into a harness, confined too (its `build.rs` is student code),
@@ -75,6 +79,7 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 mod assignment;
+mod bar;
 mod boxes;
 mod cgroup;
 mod cli;
