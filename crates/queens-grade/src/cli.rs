@@ -1,7 +1,8 @@
 //! The command line of `queens-grade`, one function per subcommand over the
-//! library: `grade`, `new-submission`, `assignment`, `checks`, `walls`, and
-//! the three hidden ones its child processes run (`limited`, `judge`,
-//! `relay`).
+//! library: `grade`, `report`, `new-submission`, `assignment`, `checks`,
+//! `walls`, and the three hidden ones its child processes run (`limited`,
+//! `judge`, `relay`). The reports' options, which `grade` and `report`
+//! share, are [`crate::outputs`].
 //!
 //! The exit statuses are one list, `Status`, which `--help` prints and
 //! docs/grading.md quotes (a test checks it).
@@ -10,18 +11,19 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{CommandFactory as _, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory as _, Parser, Subcommand};
 use queens_conformance::{CHECKS, fresh_seed};
 
 use crate::assignment::{Assignment, DEFAULT};
 use crate::bar::{LinePerSubmission, ProgressLine};
 use crate::grade::{Progress, grade, grader_binary};
 use crate::isolation::{Ids, ResourceLimits};
+use crate::outputs::Outputs;
 use crate::prepare::Workshop;
 use crate::rust_build::{STAMP, Warm, crates_folder};
 use crate::sandbox::Confinement;
 use crate::template::Source;
-use crate::{boxes, report, submission, template};
+use crate::{boxes, saved, submission, template};
 
 /// Grades N-Queens solvers, Rust crates or programs in any language, with the
 /// shared conformance suite.
@@ -37,6 +39,9 @@ enum Command {
     /// Grades submissions: each PATH a Rust crate, a program (a source file
     /// or a folder of them), or a folder of submissions.
     Grade(GradeArgs),
+    /// Renders a run saved with `grade --json FILE` as the table, CSV or
+    /// Gradescope's results.json, byte for byte as the run itself did.
+    Report(ReportArgs),
     /// Makes a Rust crate to start a submission from; `cargo test` in it runs
     /// the conformance suite.
     NewSubmission(NewSubmissionArgs),
@@ -58,19 +63,6 @@ enum Command {
     Relay(RelayArgs),
 }
 
-/// The report's form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// A table to read.
-    Table,
-    /// A row per submission, for a gradebook.
-    Csv,
-    /// Everything, every message included.
-    Json,
-    /// Gradescope's results.json (one submission).
-    Gradescope,
-}
-
 #[derive(Debug, clap::Args)]
 struct GradeArgs {
     /// The submissions.
@@ -87,15 +79,8 @@ struct GradeArgs {
     /// Submissions graded at once (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
-    /// The report's form.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
-    /// Writes the report to FILE (whole or not at all) instead of stdout.
-    #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
-    /// Lists every failed check with its message after the table.
-    #[arg(long)]
-    details: bool,
+    #[command(flatten)]
+    outputs: Outputs,
     /// Confines submissions without bubblewrap even where it is installed:
     /// a uid of their own, limits and a session of their own, but no view
     /// of their own (see `queens-grade walls --no-bwrap`).
@@ -110,6 +95,15 @@ struct GradeArgs {
     /// included: slower, and nothing is kept between runs.
     #[arg(long)]
     isolated_builds: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct ReportArgs {
+    /// The run, as `grade --json FILE` (or `--format json`) saved it.
+    #[arg(value_name = "RUN.json")]
+    run: PathBuf,
+    #[command(flatten)]
+    outputs: Outputs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -179,6 +173,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
     };
     let outcome = match cli.command {
         Command::Grade(args) => run_grade(&args),
+        Command::Report(args) => run_report(&args),
         Command::NewSubmission(args) => run_new_submission(&args),
         Command::Assignment => print(DEFAULT),
         Command::Checks => print(&checks_table()),
@@ -213,7 +208,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
 }
 
 /// Why a command failed.
-enum Failure {
+pub(crate) enum Failure {
     /// Bad input: exit 2.
     Input(String),
     /// The output could not be written: exit 74.
@@ -294,9 +289,12 @@ impl Status {
             Status::Machine => "when the machine would not let it start (no scratch folder)",
             Status::BadInput => {
                 "for bad input: a malformed assignment, a path that does not exist (or a loop of \
-                 symbolic links), two submissions with one name, `--format gradescope` with more \
-                 than one submission, `--target-dir` on a file or on a folder the grader did not \
-                 make, `new-submission` with neither `--git` nor `--local`, a bad option"
+                 symbolic links), two submissions with one name, a Gradescope report \
+                 (`--format gradescope`, `--gradescope`) of more than one submission, a report \
+                 file that cannot be written or two reports to one file or to stdout (checked \
+                 before any grading), `--target-dir` on a file or on a folder the grader did not \
+                 make, a run report `report` cannot read (too large, not a report, or another \
+                 version's), `new-submission` with neither `--git` nor `--local`, a bad option"
             }
             Status::Busy => {
                 "when it graded and wrote its report, but the machine was too busy to grade some \
@@ -304,8 +302,9 @@ impl Status {
                  NOT GRADED, left out of the score): grade those submissions again"
             }
             Status::Output => {
-                "when its report cannot be written (stdout closed or failing, checked before any \
-                 grading, or the `--out` file), as in every tool of the workspace"
+                "when a report cannot be written (stdout closed, checked before any grading, or \
+                 failing; or a report file after the run, the others written all the same), as \
+                 in every tool of the workspace"
             }
             Status::Interrupted => {
                 "when Ctrl-C stops it (every check and build under way is killed first, and the \
@@ -335,7 +334,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         None => Assignment::default_assignment(),
     };
     let submissions = submission::discover(&args.paths, &assignment).map_err(Failure::Input)?;
-    check_before_grading(args, submissions.len())?;
+    args.outputs.check(submissions.len(), "were given")?;
     let seed = args
         .seed
         .or(assignment.scope.seed)
@@ -378,26 +377,8 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     if let Some(bar) = bar {
         bar.finish();
     }
-    let mut text = match args.format {
-        Format::Table => report::table(&grading),
-        Format::Csv => report::csv(&grading).map_err(Failure::Output)?,
-        Format::Json => report::json(&grading),
-        Format::Gradescope => {
-            report::gradescope(&grading, &workshop.assignment.gradescope).map_err(Failure::Input)?
-        }
-    };
-    if args.details && args.format == Format::Table {
-        text.push('\n');
-        text.push_str(&report::details(&grading));
-    }
-    match &args.out {
-        Some(path) => {
-            queens_toolkit::files::write_whole(path, text.as_bytes()).map_err(|error| {
-                Failure::Output(format!("cannot write {}: {error}", path.display()))
-            })?
-        }
-        None => print(&text)?,
-    }
+    args.outputs
+        .write(&grading, &workshop.assignment.gradescope)?;
     let not_graded = grading.not_graded();
     if not_graded.is_empty() {
         Ok(())
@@ -407,6 +388,15 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
             not_graded.join(", ")
         )))
     }
+}
+
+/// `report`: the saved run rendered as asked.
+fn run_report(args: &ReportArgs) -> Result<(), Failure> {
+    let saved = saved::read(&args.run).map_err(Failure::Input)?;
+    let whence = format!("are in {}", args.run.display());
+    args.outputs
+        .check(saved.grading.submissions.len(), &whence)?;
+    args.outputs.write(&saved.grading, &saved.gradescope)
 }
 
 /// Makes this process a grader no submission can reach and none outlives:
@@ -523,23 +513,6 @@ fn remove_scratch(scratch: &Path) {
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-}
-
-/// What can be known to fail before anything is graded: a Gradescope report
-/// of several submissions, or a report file that cannot be written.
-fn check_before_grading(args: &GradeArgs, submissions: usize) -> Result<(), Failure> {
-    if args.format == Format::Gradescope && submissions != 1 {
-        return Err(Failure::Input(format!(
-            "--format gradescope grades one submission, as Gradescope runs it; {submissions} were given"
-        )));
-    }
-    match &args.out {
-        Some(out) => queens_toolkit::files::check_writable(out)
-            .map_err(|error| Failure::Input(format!("cannot write {}: {error}", out.display()))),
-        // A report nobody can read is not worth the class's time.
-        None => queens_toolkit::files::check_stdout()
-            .map_err(|error| Failure::Output(format!("cannot write to stdout: {error}"))),
     }
 }
 

@@ -55,7 +55,10 @@
 //!   `Solver` face, so the grader cannot tell them apart.
 //! - **Reports for people and for gradebooks** ([`report`]): a table with
 //!   tabled, CSV, JSON and Gradescope's `results.json`, what a process did
-//!   worded for a student to read ([`words`]).
+//!   worded for a student to read ([`words`]). One run writes any of them
+//!   at once, every path checked before the work ([`outputs`]); the JSON
+//!   is the run saved, from which `queens-grade report` renders the others
+//!   later, byte for byte ([`saved`]).
 //! - **A student's first day** ([`template`]): `new-submission --git URL`
 //!   makes a crate, taking the queens crates from the course's repository,
 //!   whose `cargo test` runs the whole suite, with the verdicts the grader
@@ -87,12 +90,14 @@ mod copy;
 mod grade;
 mod isolation;
 mod judge;
+mod outputs;
 mod prepare;
 mod program;
 mod relay;
 mod report;
 mod rust_build;
 mod sandbox;
+mod saved;
 mod submission;
 pub mod template;
 mod words;
