@@ -89,7 +89,7 @@ enum Task {
     #[command(disable_help_flag = true)]
     Grade(grade::Passed),
     /// Makes a Rust crate to start a submission from
-    /// (`queens-grade new-submission DIR --name NAME`).
+    /// (`queens-grade new-submission DIR --name NAME --git URL`).
     #[command(disable_help_flag = true)]
     NewSubmission(grade::Passed),
     /// A student's first day with the newest releases: a template crate,

@@ -81,8 +81,9 @@ pub(crate) struct Limits {
     pub build_scratch_mib: u64,
 }
 
-/// The `[gradescope]` table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+/// The `[gradescope]` table; a run's JSON report carries it, for a
+/// Gradescope report rendered from it later.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct GradescopeSettings {
     /// Who sees the tests and the score.

@@ -1,7 +1,8 @@
 //! The command line of `queens-grade`, one function per subcommand over the
-//! library: `grade`, `new-submission`, `assignment`, `checks`, `walls`, and
-//! the three hidden ones its child processes run (`limited`, `judge`,
-//! `relay`).
+//! library: `grade`, `report`, `new-submission`, `assignment`, `checks`,
+//! `walls`, and the three hidden ones its child processes run (`limited`,
+//! `judge`, `relay`). The reports' options, which `grade` and `report`
+//! share, are [`crate::outputs`].
 //!
 //! The exit statuses are one list, `Status`, which `--help` prints and
 //! docs/grading.md quotes (a test checks it).
@@ -10,18 +11,19 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{CommandFactory as _, Parser, Subcommand, ValueEnum};
-use indicatif::ProgressBar;
+use clap::{CommandFactory as _, Parser, Subcommand};
 use queens_conformance::{CHECKS, fresh_seed};
 
 use crate::assignment::{Assignment, DEFAULT};
-use crate::grade::{Graded, Progress, grade, grader_binary};
+use crate::bar::{LinePerSubmission, ProgressLine};
+use crate::grade::{Progress, grade, grader_binary};
 use crate::isolation::{Ids, ResourceLimits};
+use crate::outputs::Outputs;
 use crate::prepare::Workshop;
 use crate::rust_build::{STAMP, Warm, crates_folder};
 use crate::sandbox::Confinement;
 use crate::template::Source;
-use crate::{boxes, report, submission, template};
+use crate::{boxes, saved, submission, template};
 
 /// Grades N-Queens solvers, Rust crates or programs in any language, with the
 /// shared conformance suite.
@@ -37,6 +39,9 @@ enum Command {
     /// Grades submissions: each PATH a Rust crate, a program (a source file
     /// or a folder of them), or a folder of submissions.
     Grade(GradeArgs),
+    /// Renders a run saved with `grade --json FILE` as the table, CSV or
+    /// Gradescope's results.json, byte for byte as the run itself did.
+    Report(ReportArgs),
     /// Makes a Rust crate to start a submission from; `cargo test` in it runs
     /// the conformance suite.
     NewSubmission(NewSubmissionArgs),
@@ -59,19 +64,6 @@ enum Command {
     Relay(RelayArgs),
 }
 
-/// The report's form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// A table to read.
-    Table,
-    /// A row per submission, for a gradebook.
-    Csv,
-    /// Everything, every message included.
-    Json,
-    /// Gradescope's results.json (one submission).
-    Gradescope,
-}
-
 #[derive(Debug, clap::Args)]
 struct GradeArgs {
     /// The submissions.
@@ -88,15 +80,8 @@ struct GradeArgs {
     /// Submissions graded at once (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
-    /// The report's form.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
-    /// Writes the report to FILE (whole or not at all) instead of stdout.
-    #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
-    /// Lists every failed check with its message after the table.
-    #[arg(long)]
-    details: bool,
+    #[command(flatten)]
+    outputs: Outputs,
     /// Confines submissions without bubblewrap even where it is installed:
     /// a uid of their own, limits and a session of their own, but no view
     /// of their own (see `queens-grade walls --no-bwrap`).
@@ -119,6 +104,15 @@ struct AssignmentArgs {
     /// of it (a scope a pasted table of answers passes), or what is wrong.
     #[arg(long, value_name = "FILE")]
     check: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ReportArgs {
+    /// The run, as `grade --json FILE` (or `--format json`) saved it.
+    #[arg(value_name = "RUN.json")]
+    run: PathBuf,
+    #[command(flatten)]
+    outputs: Outputs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -145,13 +139,17 @@ struct NewSubmissionArgs {
     #[arg(long)]
     name: Option<String>,
     /// Takes the queens crates from this git repository (the course's copy
-    /// of the queens repository), so that the crate builds on any machine;
-    /// by default they are paths into this checkout.
+    /// of the queens repository): the crate builds on any machine that can
+    /// clone it. This or --local is needed.
     #[arg(long, value_name = "URL")]
     git: Option<String>,
     /// With --git: the commit, tag or branch to take them at.
     #[arg(long, value_name = "REV", requires = "git")]
     rev: Option<String>,
+    /// Takes the queens crates by path from this checkout: the crate builds
+    /// on this machine only (to try the template, not to hand out).
+    #[arg(long, conflicts_with = "git")]
+    local: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -184,6 +182,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
     };
     let outcome = match cli.command {
         Command::Grade(args) => run_grade(&args),
+        Command::Report(args) => run_report(&args),
         Command::NewSubmission(args) => run_new_submission(&args),
         Command::Assignment(args) => match &args.check {
             None => print(DEFAULT),
@@ -221,7 +220,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
 }
 
 /// Why a command failed.
-enum Failure {
+pub(crate) enum Failure {
     /// Bad input: exit 2.
     Input(String),
     /// The output could not be written: exit 74.
@@ -302,9 +301,12 @@ impl Status {
             Status::Machine => "when the machine would not let it start (no scratch folder)",
             Status::BadInput => {
                 "for bad input: a malformed assignment, a path that does not exist (or a loop of \
-                 symbolic links), two submissions with one name, `--format gradescope` with more \
-                 than one submission, `--target-dir` on a file or on a folder the grader did not \
-                 make, a bad option"
+                 symbolic links), two submissions with one name, a Gradescope report \
+                 (`--format gradescope`, `--gradescope`) of more than one submission, a report \
+                 file that cannot be written or two reports to one file or to stdout (checked \
+                 before any grading), `--target-dir` on a file or on a folder the grader did not \
+                 make, a run report `report` cannot read (too large, not a report, or another \
+                 version's), `new-submission` with neither `--git` nor `--local`, a bad option"
             }
             Status::Busy => {
                 "when it graded and wrote its report, but the machine was too busy to grade some \
@@ -312,8 +314,9 @@ impl Status {
                  NOT GRADED, left out of the score): grade those submissions again"
             }
             Status::Output => {
-                "when its report cannot be written (stdout closed or failing, checked before any \
-                 grading, or the `--out` file), as in every tool of the workspace"
+                "when a report cannot be written (stdout closed, checked before any grading, or \
+                 failing; or a report file after the run, the others written all the same), as \
+                 in every tool of the workspace"
             }
             Status::Interrupted => {
                 "when Ctrl-C stops it (every check and build under way is killed first, and the \
@@ -343,7 +346,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         None => Assignment::default_assignment(),
     };
     let submissions = submission::discover(&args.paths, &assignment).map_err(Failure::Input)?;
-    check_before_grading(args, submissions.len())?;
+    args.outputs.check(submissions.len(), "were given")?;
     let seed = args
         .seed
         .or(assignment.scope.seed)
@@ -368,7 +371,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         confinement,
     };
     let jobs = args.jobs.map_or_else(cores, usize::from);
-    let bar = ProgressLine::on_terminal();
+    let bar = ProgressLine::on_terminal(submissions.len(), jobs);
     let progress: &dyn Progress = match &bar {
         Some(bar) => bar,
         None => &LinePerSubmission,
@@ -384,28 +387,10 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         std::process::exit(i32::from(Status::Interrupted.code()));
     }
     if let Some(bar) = bar {
-        bar.0.finish_and_clear();
+        bar.finish();
     }
-    let mut text = match args.format {
-        Format::Table => report::table(&grading),
-        Format::Csv => report::csv(&grading).map_err(Failure::Output)?,
-        Format::Json => report::json(&grading),
-        Format::Gradescope => {
-            report::gradescope(&grading, &workshop.assignment.gradescope).map_err(Failure::Input)?
-        }
-    };
-    if args.details && args.format == Format::Table {
-        text.push('\n');
-        text.push_str(&report::details(&grading));
-    }
-    match &args.out {
-        Some(path) => {
-            queens_toolkit::files::write_whole(path, text.as_bytes()).map_err(|error| {
-                Failure::Output(format!("cannot write {}: {error}", path.display()))
-            })?
-        }
-        None => print(&text)?,
-    }
+    args.outputs
+        .write(&grading, &workshop.assignment.gradescope)?;
     let not_graded = grading.not_graded();
     if not_graded.is_empty() {
         Ok(())
@@ -415,6 +400,15 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
             not_graded.join(", ")
         )))
     }
+}
+
+/// `report`: the saved run rendered as asked.
+fn run_report(args: &ReportArgs) -> Result<(), Failure> {
+    let saved = saved::read(&args.run).map_err(Failure::Input)?;
+    let whence = format!("are in {}", args.run.display());
+    args.outputs
+        .check(saved.grading.submissions.len(), &whence)?;
+    args.outputs.write(&saved.grading, &saved.gradescope)
 }
 
 /// Makes this process a grader no submission can reach and none outlives:
@@ -534,23 +528,6 @@ fn remove_scratch(scratch: &Path) {
     }
 }
 
-/// What can be known to fail before anything is graded: a Gradescope report
-/// of several submissions, or a report file that cannot be written.
-fn check_before_grading(args: &GradeArgs, submissions: usize) -> Result<(), Failure> {
-    if args.format == Format::Gradescope && submissions != 1 {
-        return Err(Failure::Input(format!(
-            "--format gradescope grades one submission, as Gradescope runs it; {submissions} were given"
-        )));
-    }
-    match &args.out {
-        Some(out) => queens_toolkit::files::check_writable(out)
-            .map_err(|error| Failure::Input(format!("cannot write {}: {error}", out.display()))),
-        // A report nobody can read is not worth the class's time.
-        None => queens_toolkit::files::check_stdout()
-            .map_err(|error| Failure::Output(format!("cannot write to stdout: {error}"))),
-    }
-}
-
 /// The target folder `target` as an absolute path, made if need be: a new
 /// or empty folder is the grader's from now on (stamped with [`STAMP`]),
 /// one it stamped before is used again; anything else is bad input, as is
@@ -633,18 +610,29 @@ fn run_new_submission(args: &NewSubmissionArgs) -> Result<(), Failure> {
                 ))
             })?,
     };
-    let source = match &args.git {
-        Some(url) => Source::Git {
+    let source = match (&args.git, args.local) {
+        (Some(url), _) => Source::Git {
             url: url.clone(),
             rev: args.rev.clone(),
         },
-        None => Source::this_checkout(),
+        (None, true) => Source::this_checkout(),
+        // No default: a path into this checkout fails on every other
+        // machine, and the crates are not on crates.io (see the template's
+        // essay).
+        (None, false) => {
+            return Err(Failure::Input(
+                "say where the crate takes the queens crates from: --git URL, the course's copy \
+                 of the queens repository (it builds on any machine that can clone it), or \
+                 --local, this checkout (it builds on this machine only)"
+                    .to_owned(),
+            ));
+        }
     };
     let files = template::new_submission(&args.dir, &name, &source).map_err(Failure::Input)?;
     let whence = match &source {
         Source::Path(crates) => format!(
-            "it takes the queens crates by path from {}, so it builds on this machine \
-             (--git URL makes one that builds anywhere)",
+            "it takes the queens crates by path from {}, so it builds on this machine only: \
+             hand out one made with --git URL",
             crates.display()
         ),
         Source::Git { url, .. } => format!("it takes the queens crates from {url}"),
@@ -692,65 +680,6 @@ fn default_target_dir() -> PathBuf {
         .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
         .unwrap_or_else(std::env::temp_dir);
     cache.join("queens-grade").join("warm")
-}
-
-/// A progress bar on a terminal.
-struct ProgressLine(ProgressBar);
-
-impl ProgressLine {
-    /// A bar on stderr when it is a terminal.
-    fn on_terminal() -> Option<Self> {
-        queens_toolkit::progress::drawn().then(|| {
-            ProgressLine(queens_toolkit::progress::on_terminal(
-                0,
-                "{bar:30} {pos}/{len} builds and checks, {eta} left  {msg}",
-            ))
-        })
-    }
-}
-
-impl Progress for ProgressLine {
-    fn start(&self, total: usize) {
-        self.0.set_length(total as u64);
-    }
-
-    fn advance(&self, what: &str) {
-        self.0.set_message(what.to_owned());
-        self.0.inc(1);
-    }
-
-    fn graded(&self, graded: &Graded) {
-        if !crate::isolation::stopping() {
-            self.0.println(graded_line(graded));
-        }
-    }
-}
-
-/// Off a terminal (a CI job, a Gradescope container, `--out` with stderr
-/// to a log): a line on stderr as each submission is graded.
-struct LinePerSubmission;
-
-impl Progress for LinePerSubmission {
-    fn start(&self, _total: usize) {}
-    fn advance(&self, _what: &str) {}
-
-    fn graded(&self, graded: &Graded) {
-        if !crate::isolation::stopping() {
-            eprintln!("{}", graded_line(graded));
-        }
-    }
-}
-
-/// "graded ada (rust): 100.0 in 3.2 s", or why it was not checked.
-fn graded_line(graded: &Graded) -> String {
-    let outcome = match &graded.not_checked {
-        Some(reason) => format!("not checked: {}", crate::words::cut(reason, 80)),
-        None => format!("{:.1}", graded.score),
-    };
-    format!(
-        "graded {} ({}): {outcome} in {:.1} s",
-        graded.name, graded.kind, graded.seconds
-    )
 }
 
 #[cfg(test)]

@@ -24,17 +24,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use queens_conformance::{CHECKS, Check, Group, Scope, Status, TooSlow};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::assignment::Assignment;
 use crate::isolation::{Disk, Job, Launch, ResourceLimits, SYSTEM_PATH, StopRules};
 use crate::judge::{self, Report};
 use crate::prepare::{Built, GRANTED_WITH, Workshop, cpu_backstop};
+use crate::saved::CheckName;
 use crate::submission::{Kind, Submission};
 use crate::words::{cut, last_line};
 
 /// How one check ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub(crate) enum Verdict {
     /// The solver passed it.
@@ -109,10 +110,11 @@ impl Verdict {
 }
 
 /// One check of one submission.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct CheckResult {
     /// The check's name.
-    pub name: &'static str,
+    #[serde(deserialize_with = "crate::saved::check_name")]
+    pub name: CheckName,
     /// Its group.
     pub group: Group,
     /// How it ended.
@@ -126,7 +128,7 @@ pub(crate) struct CheckResult {
 }
 
 /// One submission, graded.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct Graded {
     /// The student's name.
     pub name: String,
@@ -144,8 +146,8 @@ pub(crate) struct Graded {
     pub seconds: f64,
 }
 
-/// A whole run.
-#[derive(Clone, Debug, Serialize)]
+/// A whole run; its JSON report ([`crate::saved`]) is read back as one.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct Grading {
     /// The seed of the random problems; `--seed` repeats the run.
     pub seed: u64,
@@ -156,7 +158,8 @@ pub(crate) struct Grading {
     /// The groups that count, with their weights.
     pub weights: Vec<(Group, f64)>,
     /// The checks of those groups, in order.
-    pub checks: Vec<&'static str>,
+    #[serde(deserialize_with = "crate::saved::check_names")]
+    pub checks: Vec<CheckName>,
     /// Every submission, in the order given.
     pub submissions: Vec<Graded>,
     /// Seconds the whole run took.

@@ -49,6 +49,10 @@
 //! - **The checks of a submission run in order** ([`grade`]), so that one
 //!   that runs out of time on a board spares the later ones that board
 //!   (NOT REACHED), and one seed gives one report.
+//! - **Progress a teacher can believe** ([`bar`]): on a terminal, one line
+//!   cut to its width, with an estimate of the time left made from the
+//!   submissions graded so far, and none before; a line per submission
+//!   elsewhere.
 //! - **Two kinds of submission, one suite** ([`prepare`], [`rust_build`]):
 //!   a program is built with its language's command, confined; a Rust
 //!   crate into a harness, confined too (its `build.rs` is student code),
@@ -57,10 +61,14 @@
 //!   `Solver` face, so the grader cannot tell them apart.
 //! - **Reports for people and for gradebooks** ([`report`]): a table with
 //!   tabled, CSV, JSON and Gradescope's `results.json`, what a process did
-//!   worded for a student to read ([`words`]).
-//! - **A student's first day** ([`template`]): `new-submission` makes a
-//!   crate whose `cargo test` runs the whole suite, with the verdicts the
-//!   grader gives.
+//!   worded for a student to read ([`words`]). One run writes any of them
+//!   at once, every path checked before the work ([`outputs`]); the JSON
+//!   is the run saved, from which `queens-grade report` renders the others
+//!   later, byte for byte ([`saved`]).
+//! - **A student's first day** ([`template`]): `new-submission --git URL`
+//!   makes a crate, taking the queens crates from the course's repository,
+//!   whose `cargo test` runs the whole suite, with the verdicts the grader
+//!   gives, on any machine.
 //!
 //! # Trust, and its limits
 //!
@@ -80,6 +88,7 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 mod assignment;
+mod bar;
 mod boxes;
 mod cgroup;
 mod cli;
@@ -89,12 +98,14 @@ mod isolation;
 mod java;
 mod judge;
 mod layout;
+mod outputs;
 mod prepare;
 mod program;
 mod relay;
 mod report;
 mod rust_build;
 mod sandbox;
+mod saved;
 mod submission;
 pub mod template;
 mod weights;

@@ -1,6 +1,8 @@
 //! The grading report in the forms a teacher needs: a table to read, CSV
-//! and JSON for a gradebook, Gradescope's `results.json`, and the details of
-//! every failure.
+//! for a gradebook, Gradescope's `results.json`, and the details of every
+//! failure. Each is rendered from a [`Grading`] alone (and the Gradescope
+//! settings), which the JSON report saves whole ([`crate::saved`]), so a
+//! saved run renders them all again as the run did.
 
 use std::fmt::Write as _;
 
@@ -162,11 +164,6 @@ fn spreadsheet_safe(cell: &str) -> String {
     } else {
         cell.to_owned()
     }
-}
-
-/// The whole run as JSON.
-pub(crate) fn json(grading: &Grading) -> String {
-    serde_json::to_string_pretty(grading).expect("a grading serialises") + "\n"
 }
 
 /// Gradescope's `results.json` for the one submission of the run: a test

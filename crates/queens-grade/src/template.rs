@@ -3,13 +3,24 @@
 //! day.
 //!
 //! The crate depends on `queens-core` (and, for its tests, on
-//! `queens-conformance`) from a [`Source`]: by default paths into this
-//! checkout's `crates/` folder, which build on this machine; with `--git
-//! URL`, the course's copy of the repository, which builds wherever it can
-//! be cloned. (Once the two crates are published, `queens-core = "0.1"`
-//! works as well; both pass `cargo package`.) The grader points those
-//! dependencies at its own copies whatever is written, so the source only
-//! matters for the student's own `cargo test`.
+//! `queens-conformance`) from a [`Source`] the teacher names, since no
+//! default builds on a student's machine:
+//!
+//! - **`--git URL`** (and `--rev REV`): the course's copy of the queens
+//!   repository, which builds wherever it can be cloned. This is the one
+//!   for students.
+//! - **`--local`**: paths into this checkout's `crates/` folder, which
+//!   build on this machine only (a path such as `/home/teacher/queens/…`
+//!   exists nowhere else); for trying the template, and for this
+//!   repository's own tests, which build it offline.
+//!
+//! Not crates.io: both crates pass `cargo package`, but they are not
+//! published, and the names `queens-core` and `queens-conformance` are not
+//! the project's there, so `queens-core = "0.1"` fails today and could
+//! build a stranger's crate of that name tomorrow. A course that publishes
+//! them writes the two version requirements by hand. The grader points
+//! those dependencies at its own copies whatever is written, so the source
+//! only matters for the student's own `cargo test`.
 //!
 //! It also gets the workspace's `Cargo.lock`, so that its first build
 //! resolves every dependency to the versions the suite was tested with,
@@ -66,9 +77,10 @@ impl Source {
         match self {
             Source::Path(_) => {
                 "# The queens crates, by path into the queens checkout this crate was made\n\
-                 # from: it builds on that machine. Elsewhere, use a git dependency on your\n\
-                 # course's copy of the repository: { git = \"https://…/queens\" }. The\n\
-                 # grader uses its own copies whatever is written here."
+                 # from (`new-submission --local`): it builds on that machine only. To build\n\
+                 # anywhere, take them from your course's copy of the repository instead:\n\
+                 # { git = \"https://…/queens\" }. The grader uses its own copies whatever\n\
+                 # is written here."
             }
             Source::Git { .. } => {
                 "# The queens crates, from your course's copy of the queens repository.\n\
@@ -348,6 +360,24 @@ mod tests {
         assert_eq!(
             parsed["dev-dependencies"]["queens-conformance"]["git"].as_str(),
             Some("https://example.invalid/course/queens")
+        );
+    }
+
+    #[test]
+    fn a_local_source_names_this_checkout_and_says_it_builds_here_only() {
+        let folder = tempfile::tempdir().unwrap();
+        let crate_folder = folder.path().join("ada");
+        new_submission(&crate_folder, "ada", &Source::this_checkout()).unwrap();
+        let manifest = std::fs::read_to_string(crate_folder.join("Cargo.toml")).unwrap();
+        let parsed: toml::Table = manifest.parse().unwrap();
+        let core = parsed["dependencies"]["queens-core"]["path"]
+            .as_str()
+            .unwrap();
+        assert_eq!(Path::new(core), crates_folder().join("queens-core"));
+        assert!(Path::new(core).join("Cargo.toml").is_file(), "{core}");
+        assert!(
+            manifest.contains("(`new-submission --local`): it builds on that machine only."),
+            "{manifest}"
         );
     }
 

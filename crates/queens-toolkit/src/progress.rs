@@ -1,6 +1,7 @@
 //! Progress bars drawn on a terminal, and only there: a bar in a log or a
-//! pipe is noise. The tools' bars share one rule for when to draw and one
-//! way to build a style.
+//! pipe is noise. The tools' bars share one rule for when to draw, one way
+//! to build a style, and one way to ask the terminal's width, for a line
+//! that must fit it.
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -20,6 +21,16 @@ pub fn style(template: &str) -> ProgressStyle {
 /// Whether bars are drawn: when stderr, where they go, is a terminal.
 pub fn drawn() -> bool {
     std::io::stderr().is_terminal()
+}
+
+/// The width of the terminal on stderr, in columns: `None` off a terminal,
+/// or where the terminal does not say. Asked at each redraw, since a
+/// terminal can be resized while a tool runs.
+pub fn width() -> Option<usize> {
+    rustix::termios::tcgetwinsize(std::io::stderr())
+        .ok()
+        .map(|size| usize::from(size.ws_col))
+        .filter(|&columns| columns > 0)
 }
 
 /// A bar of `length` steps drawn with `template` on stderr, ticking, when

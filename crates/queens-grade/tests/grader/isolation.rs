@@ -632,7 +632,19 @@ pub(crate) fn cgroups_named(prefix: &str) -> Vec<PathBuf> {
 fn a_new_submission_runs_the_suite_with_cargo_test() {
     let folder = tempfile::tempdir().unwrap();
     let crate_folder = folder.path().join("ada");
-    let made = grader(&["new-submission", crate_folder.to_str().unwrap()]);
+    let crate_path = crate_folder.to_str().unwrap();
+    let unsaid = grader(&["new-submission", crate_path]);
+    assert_eq!(unsaid.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&unsaid.stderr),
+        "error: say where the crate takes the queens crates from: --git URL, the course's copy \
+         of the queens repository (it builds on any machine that can clone it), or --local, \
+         this checkout (it builds on this machine only)\n"
+    );
+    assert!(!crate_folder.exists(), "nothing is made without a source");
+    // By path, so that it builds offline: the lock holds every crate of the
+    // registry the suite needs, and the workspace's tests fetched them.
+    let made = grader(&["new-submission", crate_path, "--local"]);
     assert!(
         made.status.success(),
         "{}",
