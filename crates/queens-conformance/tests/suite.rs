@@ -200,7 +200,7 @@ fn a_correct_solver_passes_and_says_what_was_checked() {
             ("no_duplicates", "24 problems up to n = 8"),
             (
                 "output_format",
-                "n = 0..=8: nothing written but the answers"
+                "n = 0..=8: 9 answered, nothing written but the answers"
             ),
             ("counts_match_oeis", "n = 0..=13"),
             ("solution_sets_match_reference", "n = 0..=8"),
@@ -254,7 +254,7 @@ fn other_orders_are_judged_by_their_own_key() {
         unordered[7],
         (
             "order_is_documented",
-            "no order declared: solutions are checked as sets".into()
+            "no order declared or required: solutions are checked as sets".into()
         )
     );
 }
@@ -271,7 +271,7 @@ fn a_narrower_scope_asks_only_that_far() {
             ("no_duplicates", "20 problems up to n = 6"),
             (
                 "output_format",
-                "n = 0..=6: nothing written but the answers"
+                "n = 0..=6: 7 answered, nothing written but the answers"
             ),
             ("counts_match_oeis", "n = 0..=7"),
             ("solution_sets_match_reference", "n = 0..=7"),
@@ -868,7 +868,7 @@ fn a_solver_that_finds_one_is_judged_by_what_applies() {
         expected(&[
             (
                 "output_format",
-                "n = 0..=8: nothing written but the answers"
+                "n = 0..=8: 9 answered, nothing written but the answers"
             ),
             (
                 "bad_input_is_refused",

@@ -48,6 +48,10 @@ enum Command {
     /// Prints the default assignment file, to copy and change; or, with
     /// --check FILE, what is wrong with FILE and what to know of it.
     Assignment(AssignmentArgs),
+    /// Builds the suite's dependencies into the target folder, so that every
+    /// later run starts warm (before a class, or in a Gradescope image's
+    /// setup.sh).
+    Warm(WarmArgs),
     /// Lists the checks, their groups and what each asks, as a Markdown table.
     Checks,
     /// Prints the walls that would confine submissions here, and which are
@@ -96,6 +100,17 @@ struct GradeArgs {
     /// included: slower, and nothing is kept between runs.
     #[arg(long)]
     isolated_builds: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct WarmArgs {
+    /// The folder to build them in: a new or empty folder, or one a run made
+    /// (default: the cache folder `grade` uses).
+    #[arg(long, value_name = "DIR")]
+    target_dir: Option<PathBuf>,
+    /// Builds them without bubblewrap, as `grade --no-bwrap` would.
+    #[arg(long)]
+    no_bwrap: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -188,6 +203,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
             None => print(DEFAULT),
             Some(path) => check_assignment(path),
         },
+        Command::Warm(args) => run_warm(&args),
         Command::Checks => print(&checks_table()),
         Command::Walls(args) => walls(&args).and_then(|text| print(&text)),
         Command::Limited(args) => {
@@ -351,25 +367,10 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
         .seed
         .or(assignment.scope.seed)
         .unwrap_or_else(fresh_seed);
-    let confinement = Confinement::detect(!args.no_bwrap, assignment.limits.scratch_mib);
-    sweep_leftovers(&confinement);
-    let scratch = scratch_folder()?;
-    let grading_ended = stop_on_interrupt(scratch.path().to_owned());
-    let grader = grader_binary().map_err(Failure::Machine)?;
-    let warm = if args.isolated_builds {
-        None
-    } else {
-        let folder = args.target_dir.clone().unwrap_or_else(default_target_dir);
-        Some(Warm::new(usable_target(&folder, &grader)?))
-    };
-    let workshop = Workshop {
-        assignment,
-        grader,
-        scratch: scratch.path().to_owned(),
-        warm,
-        crates: crates_folder(),
-        confinement,
-    };
+    let target =
+        (!args.isolated_builds).then(|| args.target_dir.clone().unwrap_or_else(default_target_dir));
+    let (workshop, _scratch, grading_ended) =
+        open_workshop(assignment, args.no_bwrap, target.as_deref())?;
     let jobs = args.jobs.map_or_else(cores, usize::from);
     let bar = ProgressLine::on_terminal(submissions.len(), jobs);
     let progress: &dyn Progress = match &bar {
@@ -400,6 +401,57 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
             not_graded.join(", ")
         )))
     }
+}
+
+/// `warm`: the warm folder built, and where it is.
+fn run_warm(args: &WarmArgs) -> Result<(), Failure> {
+    become_a_grader()?;
+    let started = std::time::Instant::now();
+    let folder = args.target_dir.clone().unwrap_or_else(default_target_dir);
+    let (workshop, _scratch, _ended) = open_workshop(
+        Assignment::default_assignment(),
+        args.no_bwrap,
+        Some(&folder),
+    )?;
+    workshop.build_warm_folder().map_err(|error| {
+        Failure::Machine(format!("the suite's dependencies did not build: {error}"))
+    })?;
+    print(&format!(
+        "the suite's dependencies are built in {} ({:.1} s); `queens-grade grade --target-dir \
+         {}` links them into every Rust build\n",
+        folder.display(),
+        started.elapsed().as_secs_f64(),
+        folder.display()
+    ))
+}
+
+/// What grading and warming share: the walls detected, a killed run's
+/// leftovers swept, a scratch folder (removed on Ctrl-C until the
+/// returned sender says the work has ended), and the warm folder at
+/// `target` (none: every Rust build from nothing).
+fn open_workshop(
+    assignment: Assignment,
+    no_bwrap: bool,
+    target: Option<&Path>,
+) -> Result<(Workshop, tempfile::TempDir, std::sync::mpsc::Sender<()>), Failure> {
+    let confinement = Confinement::detect(!no_bwrap, assignment.limits.scratch_mib);
+    sweep_leftovers(&confinement);
+    let scratch = scratch_folder()?;
+    let ended = stop_on_interrupt(scratch.path().to_owned());
+    let grader = grader_binary().map_err(Failure::Machine)?;
+    let warm = match target {
+        Some(folder) => Some(Warm::new(usable_target(folder, &grader)?)),
+        None => None,
+    };
+    let workshop = Workshop {
+        assignment,
+        grader,
+        scratch: scratch.path().to_owned(),
+        warm,
+        crates: crates_folder(),
+        confinement,
+    };
+    Ok((workshop, scratch, ended))
 }
 
 /// `report`: the saved run rendered as asked.

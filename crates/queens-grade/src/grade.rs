@@ -224,7 +224,9 @@ pub(crate) fn grade(
         .collect();
     let graded = std::thread::scope(|scope| {
         if order.iter().any(is_crate) {
-            scope.spawn(|| workshop.warm_in_advance());
+            // A build that fails is each crate's to report: each is then
+            // built from nothing.
+            scope.spawn(|| workshop.build_warm_folder());
         }
         in_parallel(jobs, &order, |index| {
             let graded = grader.grade(index, &submissions[index]);

@@ -497,19 +497,36 @@ fn kill_tree(root: i32) {
 }
 
 /// Kills the processes `find` lists, again until it lists none (a process
-/// may fork while it is being killed; its process limit bounds how often).
+/// may fork while it is being killed; its process limit bounds how often),
+/// and waits, two seconds at most, until every process it ever listed has
+/// died: one whose parent died first is no longer listed, and a jail
+/// tearing down its mounts takes a moment to die.
 fn kill_all_of(find: impl Fn() -> Vec<i32>) {
-    for _ in 0..100 {
-        let found = find();
-        let alive: Vec<i32> = found.into_iter().filter(|&pid| !is_zombie(pid)).collect();
-        if alive.is_empty() {
+    // Each process by its pid and start time, so that a pid taken again by
+    // another process is never killed for it.
+    let mut seen: HashMap<i32, u64> = HashMap::new();
+    for _ in 0..400 {
+        for pid in find() {
+            if let Some(start) = started_at(pid) {
+                seen.insert(pid, start);
+            }
+        }
+        seen.retain(|&pid, &mut start| started_at(pid) == Some(start) && !is_zombie(pid));
+        if seen.is_empty() {
             return;
         }
-        for pid in alive {
+        for &pid in seen.keys() {
             let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
         }
         std::thread::sleep(Duration::from_millis(5));
     }
+}
+
+/// When process `pid` started, in clock ticks after boot; `None` when there
+/// is no such process.
+fn started_at(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat_fields(&stat).get(19)?.parse().ok()
 }
 
 /// Whether process `pid` has ended and waits to be reaped.
@@ -520,7 +537,7 @@ fn is_zombie(pid: i32) -> bool {
 
 /// The fields of a `/proc/PID/stat` line after the command's closing
 /// parenthesis (the command may hold spaces and parentheses): state, ppid,
-/// pgrp, …, utime (11), stime, cutime, cstime (14).
+/// pgrp, …, utime (11), stime, cutime, cstime (14), …, starttime (19).
 fn stat_fields(stat: &str) -> Vec<&str> {
     stat.rfind(')')
         .and_then(|end| stat.get(end + 1..))
@@ -996,6 +1013,28 @@ mod tests {
             stop,
         };
         assert_eq!(job.run().unwrap().stopped, Some(Stopped::Disk(8 << 20)));
+    }
+
+    #[test]
+    fn a_process_listed_once_is_dead_when_kill_all_of_returns() {
+        let mut sleeper = Command::new("sleep").arg("30").spawn().unwrap();
+        let pid = i32::try_from(sleeper.id()).unwrap();
+        let listed = std::sync::atomic::AtomicBool::new(false);
+        // Listed the first time only, as a child whose parent died first.
+        kill_all_of(|| {
+            if listed.swap(true, Ordering::Relaxed) {
+                Vec::new()
+            } else {
+                vec![pid]
+            }
+        });
+        assert!(is_zombie(pid), "sleep {pid} outlived kill_all_of");
+        let status = sleeper.wait().unwrap();
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&status),
+            Some(9)
+        );
+        assert_eq!(started_at(pid), None);
     }
 
     #[test]

@@ -139,11 +139,9 @@ impl Workshop {
 
     /// Builds the warm folder, if there is one, before any crate asks for
     /// it: a run starts it at once, on a thread of its own, and grades its
-    /// programs meanwhile.
-    pub(crate) fn warm_in_advance(&self) {
-        if let Some(warm) = &self.warm {
-            let _ = self.warm_up(warm);
-        }
+    /// programs meanwhile; `queens-grade warm` builds it alone.
+    pub(crate) fn build_warm_folder(&self) -> Result<(), String> {
+        self.warm.as_ref().map_or(Ok(()), |warm| self.warm_up(warm))
     }
 
     /// Builds the warm folder once per run (a Rust submission that comes

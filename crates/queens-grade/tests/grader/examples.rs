@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::support::{grade_json, submission, verdict, workspace};
 
 /// A short time limit, so that the endless loop and the exponential search
-/// cost seconds, not minutes; Python still gets five times as long. The
+/// cost seconds, not minutes; Python still gets ten times as long. The
 /// exponential search takes about 2 s at n = 9 and 45 s at n = 10 on the
 /// machines this project runs on: 6 s lies well between.
 const ASSIGNMENT: &str = "[limits]\nseconds_per_check = 6.0\n";

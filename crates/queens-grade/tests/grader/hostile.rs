@@ -17,7 +17,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::support::{submission, verdict, workspace};
+use crate::support::{shared_units, submission, verdict, workspace};
 
 /// The assignment the hostile class is graded by: small limits, so that
 /// each attack meets its wall quickly.
@@ -377,46 +377,6 @@ fn copy(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), &destination).unwrap();
         }
     }
-}
-
-/// The units a build is given, linked: every file two levels or more below
-/// the target folder (the top two hold what each build writes afresh),
-/// with its size and modification time.
-fn shared_units(target: &Path) -> BTreeMap<PathBuf, (u64, i64)> {
-    let mut units = BTreeMap::new();
-    for profile in std::fs::read_dir(target)
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-    {
-        for kind in std::fs::read_dir(profile.path())
-            .into_iter()
-            .flatten()
-            .filter_map(Result::ok)
-        {
-            if kind.path().is_dir() {
-                units.extend(files_below(&kind.path()));
-            }
-        }
-    }
-    units
-}
-
-/// Every file below `folder`, with its size and modification time.
-fn files_below(folder: &Path) -> BTreeMap<PathBuf, (u64, i64)> {
-    let mut found = BTreeMap::new();
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return found;
-    };
-    for entry in entries.filter_map(Result::ok) {
-        let metadata = std::fs::symlink_metadata(entry.path()).unwrap();
-        if metadata.is_dir() {
-            found.extend(files_below(&entry.path()));
-        } else {
-            found.insert(entry.path(), (metadata.size(), metadata.mtime()));
-        }
-    }
-    found
 }
 
 /// The uids of the grader's boxes.

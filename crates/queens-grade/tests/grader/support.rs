@@ -1,6 +1,8 @@
-//! What the grader's tests share: running the `queens-grade` binary and
-//! reading its JSON report.
+//! What the grader's tests share: running the `queens-grade` binary,
+//! reading its JSON report, and looking at the units of its warm folder.
 
+use std::collections::BTreeMap;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -75,4 +77,44 @@ pub(crate) fn write(path: &Path, text: &str) -> PathBuf {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, text).unwrap();
     path.to_owned()
+}
+
+/// The units a build is given, linked: every file two levels or more below
+/// the target folder (the top two hold what each build writes afresh),
+/// with its size and modification time.
+pub(crate) fn shared_units(target: &Path) -> BTreeMap<PathBuf, (u64, i64)> {
+    let mut units = BTreeMap::new();
+    for profile in std::fs::read_dir(target)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+    {
+        for kind in std::fs::read_dir(profile.path())
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+        {
+            if kind.path().is_dir() {
+                units.extend(files_below(&kind.path()));
+            }
+        }
+    }
+    units
+}
+
+/// Every file below `folder`, with its size and modification time.
+fn files_below(folder: &Path) -> BTreeMap<PathBuf, (u64, i64)> {
+    let mut found = BTreeMap::new();
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return found;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let metadata = std::fs::symlink_metadata(entry.path()).unwrap();
+        if metadata.is_dir() {
+            found.extend(files_below(&entry.path()));
+        } else {
+            found.insert(entry.path(), (metadata.size(), metadata.mtime()));
+        }
+    }
+    found
 }

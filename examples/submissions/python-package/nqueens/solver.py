@@ -1,27 +1,30 @@
-"""solver.py: row-by-row backtracking, each row's queen tested against the
-queens of the rows above."""
+"""solver.py: row-by-row backtracking, with sets of the columns and
+diagonals the queens above attack."""
 
 
 def solutions(n, fixed):
-    """Yields every solution of the n x n board as a list of columns, row by
-    row; fixed maps a row to the column of its pre-placed queen."""
+    """Returns every solution of the n x n board as a list of columns, row
+    by row; fixed maps a row to the column of its pre-placed queen."""
+    found = []
     board = []
-
-    def safe(col):
-        row = len(board)
-        return all(
-            other != col and abs(other - col) != row - above
-            for above, other in enumerate(board)
-        )
+    cols, ups, downs = set(), set(), set()
 
     def place(row):
         if row == n:
-            yield list(board)
+            found.append(list(board))
             return
         for col in [fixed[row]] if row in fixed else range(n):
-            if safe(col):
-                board.append(col)
-                yield from place(row + 1)
-                board.pop()
+            if col in cols or row + col in ups or row - col in downs:
+                continue
+            board.append(col)
+            cols.add(col)
+            ups.add(row + col)
+            downs.add(row - col)
+            place(row + 1)
+            board.pop()
+            cols.remove(col)
+            ups.remove(row + col)
+            downs.remove(row - col)
 
-    yield from place(0)
+    place(0)
+    return found
