@@ -1,6 +1,6 @@
 //! The command line of `queens-grade`, one function per subcommand over the
-//! library: `grade`, `new-submission`, `assignment`, `checks`, `walls`, and
-//! the three hidden ones its child processes run (`limited`, `judge`,
+//! library: `grade`, `new-submission`, `assignment`, `checks`, `walls`,
+//! `gradescope-bundle`, and the three hidden ones its child processes run (`limited`, `judge`,
 //! `relay`).
 //!
 //! The exit statuses are one list, `Status`, which `--help` prints and
@@ -47,6 +47,9 @@ enum Command {
     /// Prints the walls that would confine submissions here, and which are
     /// down.
     Walls(WallsArgs),
+    /// Writes a Gradescope autograder zip that grades offline: setup.sh,
+    /// run_autograder, the assignment, the grader's sources and its crates.
+    GradescopeBundle(crate::gradescope::BundleArgs),
     /// Sets resource limits on itself, then runs COMMAND (used by the grader).
     #[command(hide = true)]
     Limited(LimitedArgs),
@@ -179,6 +182,9 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Assignment => print(DEFAULT),
         Command::Checks => print(&checks_table()),
         Command::Walls(args) => walls(&args).and_then(|text| print(&text)),
+        Command::GradescopeBundle(args) => {
+            crate::gradescope::run(&args).and_then(|text| print(&text))
+        }
         Command::Limited(args) => {
             let limits = ResourceLimits {
                 memory_mib: args.memory_mib,
@@ -209,7 +215,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
 }
 
 /// Why a command failed.
-enum Failure {
+pub(crate) enum Failure {
     /// Bad input: exit 2.
     Input(String),
     /// The output could not be written: exit 74.
@@ -286,13 +292,16 @@ impl Status {
     /// When a run ends with it.
     const fn when(self) -> &'static str {
         match self {
-            Status::Graded => "when it graded, whatever the verdicts",
-            Status::Machine => "when the machine would not let it start (no scratch folder)",
+            Status::Graded => "when it graded, whatever the verdicts, or wrote its bundle",
+            Status::Machine => {
+                "when the machine would not let it start (no scratch folder; for \
+                 `gradescope-bundle`, no toolchain, or `cargo vendor` failed)"
+            }
             Status::BadInput => {
                 "for bad input: a malformed assignment, a path that does not exist (or a loop of \
                  symbolic links), two submissions with one name, `--format gradescope` with more \
                  than one submission, `--target-dir` on a file or on a folder the grader did not \
-                 make, a bad option"
+                 make, an `--out` whose folder is missing or cannot be written, a bad option"
             }
             Status::Busy => {
                 "when it graded and wrote its report, but the machine was too busy to grade some \

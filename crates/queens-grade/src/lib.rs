@@ -51,7 +51,9 @@
 //!   `Solver` face, so the grader cannot tell them apart.
 //! - **Reports for people and for gradebooks** ([`report`]): a table with
 //!   tabled, CSV, JSON and Gradescope's `results.json`, what a process did
-//!   worded for a student to read ([`words`]).
+//!   worded for a student to read ([`words`]); and the autograder zip a
+//!   teacher uploads to Gradescope, which builds the grader in the image
+//!   and grades offline ([`gradescope`]).
 //! - **A student's first day** ([`template`]): `new-submission` makes a
 //!   crate whose `cargo test` runs the whole suite, with the verdicts the
 //!   grader gives.
@@ -79,6 +81,7 @@ mod cgroup;
 mod cli;
 mod copy;
 mod grade;
+mod gradescope;
 mod isolation;
 mod judge;
 mod prepare;
