@@ -32,7 +32,8 @@
 //! in modules of its own, never in another task's insides: [`measuring`]
 //! (how `compare`, `growth` and `peers` time a search and read their common
 //! options), [`plotting`] (what the plots of `compare` and `growth` share),
-//! [`machine`] (where a timing ran, and how busy it was), [`progress`] and
+//! [`machine`] (where a timing ran, and how busy it was), [`system`] (what
+//! the checks that drive the machine as root share), [`progress`] and
 //! [`units`].
 
 // The essay above is a map of the private modules for readers of
@@ -50,6 +51,7 @@ mod peers;
 mod plotting;
 mod progress;
 mod sandbox_check;
+mod system;
 mod units;
 
 use std::path::{Path, PathBuf};
