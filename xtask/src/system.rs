@@ -1,5 +1,6 @@
-//! What the checks that drive the machine as root share: copying a folder,
-//! setting a mode, finding a program.
+//! What the checks that drive the machine as root share (`sandbox-check`,
+//! `gradescope-check`): copying a folder, setting a mode, finding a
+//! program.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
