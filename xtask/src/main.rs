@@ -16,6 +16,10 @@
 //! - [`growth`]: `cargo xtask growth`, how the counts and the time to count
 //!   them grow with n, a rate fitted per solver, and the generated
 //!   `docs/growth.md`;
+//! - [`gradescope_check`]: `cargo xtask gradescope-check`, the Gradescope
+//!   autograder bundle set up offline in a Gradescope-shaped image without
+//!   bubblewrap, and a correct and a buggy submission of each language
+//!   graded there, each `results.json` checked;
 //! - [`grade`]: `cargo xtask grade`, `cargo xtask new-submission` and
 //!   `cargo xtask template-check`, thin aliases to the `queens-grade` crate
 //!   (the last makes a student's crate on the newest releases and tests it);
@@ -32,7 +36,8 @@
 //! in modules of its own, never in another task's insides: [`measuring`]
 //! (how `compare`, `growth` and `peers` time a search and read their common
 //! options), [`plotting`] (what the plots of `compare` and `growth` share),
-//! [`machine`] (where a timing ran, and how busy it was), [`progress`] and
+//! [`machine`] (where a timing ran, and how busy it was), [`system`] (what
+//! the checks that drive the machine as root share), [`progress`] and
 //! [`units`].
 
 // The essay above is a map of the private modules for readers of
@@ -43,6 +48,7 @@ mod browser_check;
 mod cluster_check;
 mod compare;
 mod grade;
+mod gradescope_check;
 mod growth;
 mod machine;
 mod measuring;
@@ -50,6 +56,7 @@ mod peers;
 mod plotting;
 mod progress;
 mod sandbox_check;
+mod system;
 mod units;
 
 use std::path::{Path, PathBuf};
@@ -100,6 +107,11 @@ enum Task {
     /// 3 GiB of shared memory, a full disk, a process left behind (needs
     /// `apt-get install bubblewrap`).
     SandboxCheck(sandbox_check::Args),
+    /// The Gradescope autograder end to end: the bundle set up offline in a
+    /// Gradescope-shaped image without bubblewrap, a correct and a buggy
+    /// submission of each language graded there (root only; needs gcc, g++,
+    /// python3, default-jdk and a rustup toolchain).
+    GradescopeCheck(gradescope_check::Args),
 }
 
 fn main() -> ExitCode {
@@ -120,6 +132,7 @@ fn main() -> ExitCode {
         Task::NewSubmission(passed) => grade::new_submission(&passed),
         Task::TemplateCheck(args) => grade::template_check(&args),
         Task::SandboxCheck(args) => sandbox_check::run(&args),
+        Task::GradescopeCheck(args) => gradescope_check::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -135,11 +135,14 @@ impl Assignment {
 
     /// Reads the assignment file at `path`, laid over the default.
     pub(crate) fn read(path: &Path) -> Result<Self, String> {
+        Self::parse(&Self::read_text(path)?, &path.display().to_string())
+    }
+
+    /// The text of the assignment file at `path`, unparsed.
+    pub(crate) fn read_text(path: &Path) -> Result<String, String> {
         let bytes = queens_toolkit::files::read_regular(path, MOST_BYTES)
             .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
-        Self::parse(&text, &path.display().to_string())
+        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
     }
 
     /// Parses `text` (from `origin`, for messages), laid over the default.

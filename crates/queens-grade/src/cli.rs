@@ -1,8 +1,8 @@
 //! The command line of `queens-grade`, one function per subcommand over the
-//! library: `grade`, `report`, `new-submission`, `assignment`, `checks`,
-//! `walls`, and the three hidden ones its child processes run (`limited`,
-//! `judge`, `relay`). The reports' options, which `grade` and `report`
-//! share, are [`crate::outputs`].
+//! library: `grade`, `report`, `new-submission`, `assignment`, `warm`,
+//! `checks`, `walls`, `gradescope-bundle`, and the three hidden ones its
+//! child processes run (`limited`, `judge`, `relay`). The reports' options,
+//! which `grade` and `report` share, are [`crate::outputs`].
 //!
 //! The exit statuses are one list, `Status`, which `--help` prints and
 //! docs/grading.md quotes (a test checks it).
@@ -57,6 +57,9 @@ enum Command {
     /// Prints the walls that would confine submissions here, and which are
     /// down.
     Walls(WallsArgs),
+    /// Writes a Gradescope autograder zip that grades offline: setup.sh,
+    /// run_autograder, the assignment, the grader's sources and its crates.
+    GradescopeBundle(crate::gradescope::BundleArgs),
     /// Sets resource limits on itself, then runs COMMAND (used by the grader).
     #[command(hide = true)]
     Limited(LimitedArgs),
@@ -104,6 +107,9 @@ struct GradeArgs {
 
 #[derive(Debug, clap::Args)]
 struct WarmArgs {
+    /// The assignment whose build limits hold (default: the default one).
+    #[arg(long, value_name = "FILE")]
+    assignment: Option<PathBuf>,
     /// The folder to build them in: a new or empty folder, or one a run made
     /// (default: the cache folder `grade` uses).
     #[arg(long, value_name = "DIR")]
@@ -206,6 +212,9 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Warm(args) => run_warm(&args),
         Command::Checks => print(&checks_table()),
         Command::Walls(args) => walls(&args).and_then(|text| print(&text)),
+        Command::GradescopeBundle(args) => {
+            crate::gradescope::run(&args).and_then(|text| print(&text))
+        }
         Command::Limited(args) => {
             let limits = ResourceLimits {
                 memory_mib: args.memory_mib,
@@ -313,8 +322,11 @@ impl Status {
     /// When a run ends with it.
     const fn when(self) -> &'static str {
         match self {
-            Status::Graded => "when it graded, whatever the verdicts",
-            Status::Machine => "when the machine would not let it start (no scratch folder)",
+            Status::Graded => "when it graded, whatever the verdicts, or wrote its bundle",
+            Status::Machine => {
+                "when the machine would not let it start (no scratch folder; for \
+                 `gradescope-bundle`, no toolchain, or `cargo vendor` failed)"
+            }
             Status::BadInput => {
                 "for bad input: a malformed assignment, a path that does not exist (or a loop of \
                  symbolic links), two submissions with one name, a Gradescope report \
@@ -357,10 +369,7 @@ fn exit_statuses() -> String {
 /// `grade`.
 fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     become_a_grader()?;
-    let assignment = match &args.assignment {
-        Some(path) => Assignment::read(path).map_err(Failure::Input)?,
-        None => Assignment::default_assignment(),
-    };
+    let assignment = read_assignment(args.assignment.as_deref())?;
     let submissions = submission::discover(&args.paths, &assignment).map_err(Failure::Input)?;
     args.outputs.check(submissions.len(), "were given")?;
     let seed = args
@@ -409,7 +418,7 @@ fn run_warm(args: &WarmArgs) -> Result<(), Failure> {
     let started = std::time::Instant::now();
     let folder = args.target_dir.clone().unwrap_or_else(default_target_dir);
     let (workshop, _scratch, _ended) = open_workshop(
-        Assignment::default_assignment(),
+        read_assignment(args.assignment.as_deref())?,
         args.no_bwrap,
         Some(&folder),
     )?;
@@ -423,6 +432,14 @@ fn run_warm(args: &WarmArgs) -> Result<(), Failure> {
         started.elapsed().as_secs_f64(),
         folder.display()
     ))
+}
+
+/// The assignment at `path`, or the default one.
+fn read_assignment(path: Option<&Path>) -> Result<Assignment, Failure> {
+    match path {
+        Some(path) => Assignment::read(path).map_err(Failure::Input),
+        None => Ok(Assignment::default_assignment()),
+    }
 }
 
 /// What grading and warming share: the walls detected, a killed run's
@@ -519,10 +536,7 @@ fn scratch_folder() -> Result<tempfile::TempDir, Failure> {
 /// `walls`: a line each, which are up here, and how; which are down, and
 /// why.
 fn walls(args: &WallsArgs) -> Result<String, Failure> {
-    let assignment = match &args.assignment {
-        Some(path) => Assignment::read(path).map_err(Failure::Input)?,
-        None => Assignment::default_assignment(),
-    };
+    let assignment = read_assignment(args.assignment.as_deref())?;
     let confinement = Confinement::detect(!args.no_bwrap, assignment.limits.scratch_mib);
     Ok(confinement
         .walls()

@@ -64,7 +64,9 @@
 //!   worded for a student to read ([`words`]). One run writes any of them
 //!   at once, every path checked before the work ([`outputs`]); the JSON
 //!   is the run saved, from which `queens-grade report` renders the others
-//!   later, byte for byte ([`saved`]).
+//!   later, byte for byte ([`saved`]); and the autograder zip a teacher
+//!   uploads to Gradescope, which builds the grader in the image and
+//!   grades offline ([`gradescope`]).
 //! - **A student's first day** ([`template`]): `new-submission --git URL`
 //!   makes a crate, taking the queens crates from the course's repository,
 //!   whose `cargo test` runs the whole suite, with the verdicts the grader
@@ -94,6 +96,7 @@ mod cgroup;
 mod cli;
 mod copy;
 mod grade;
+mod gradescope;
 mod isolation;
 mod java;
 mod judge;

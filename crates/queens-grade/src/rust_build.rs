@@ -297,15 +297,15 @@ impl Workshop {
 /// The Rust toolchain builds run: its own `cargo` and `rustc`, in its
 /// sysroot (`rustc --print sysroot`: where rustup keeps the toolchain it
 /// would run, or `/usr` for Debian's).
-struct Toolchain {
-    sysroot: PathBuf,
-    cargo: PathBuf,
-    rustc: PathBuf,
+pub(crate) struct Toolchain {
+    pub(crate) sysroot: PathBuf,
+    pub(crate) cargo: PathBuf,
+    pub(crate) rustc: PathBuf,
 }
 
 impl Toolchain {
     /// The toolchain of `$RUSTC`, or of the `rustc` on the grader's `PATH`.
-    fn find() -> Result<Self, String> {
+    pub(crate) fn find() -> Result<Self, String> {
         let missing = || "rustc is not installed (a Rust toolchain, from rustup or Debian's rustc)";
         let rustc = match std::env::var_os("RUSTC") {
             Some(rustc) => PathBuf::from(rustc),
