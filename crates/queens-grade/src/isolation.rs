@@ -406,6 +406,10 @@ struct Tree {
     root: i32,
     whole: Whole,
     reaped: bool,
+    /// Killed once already: a judge's tree is every process of the judge,
+    /// so a second kill, once the judge has started its next run, would
+    /// kill that run.
+    killed: bool,
 }
 
 impl Tree {
@@ -419,6 +423,7 @@ impl Tree {
             root,
             whole,
             reaped: false,
+            killed: false,
         })
     }
 
@@ -459,6 +464,9 @@ impl Tree {
     /// that no dead process of the run's uid is left for a later run of
     /// the same uid to count against its process limit.
     fn kill(&mut self) {
+        if std::mem::replace(&mut self.killed, true) {
+            return;
+        }
         match self.whole {
             Whole::FromRoot => kill_tree(self.root),
             Whole::AllMine => kill_all_of(|| descendants(std::process::id() as i32, false)),
@@ -474,6 +482,9 @@ impl Tree {
 }
 
 impl Drop for Tree {
+    /// Kills the tree, unless its watcher did already (it is dropped after
+    /// its run's ending was handed on, when the judge may have started its
+    /// next run).
     fn drop(&mut self) {
         self.kill();
     }
@@ -607,6 +618,8 @@ struct Watcher {
     /// then (a judge working out a reference answer keeps a run waiting
     /// through no fault of its own). `None`: whenever it uses no processor.
     awaited: Option<Arc<AtomicBool>>,
+    /// Set before the tree is killed for a broken rule.
+    halted: Arc<AtomicBool>,
     processor: Duration,
     disk_seen: Instant,
 }
@@ -621,6 +634,7 @@ impl Watcher {
             started: now,
             recent: VecDeque::new(),
             awaited: None,
+            halted: Arc::new(AtomicBool::new(false)),
             processor: Duration::ZERO,
             disk_seen: now,
         }
@@ -643,6 +657,7 @@ impl Watcher {
             }
             self.processor = self.processor.max(tree.processor());
             if let Some(stopped) = self.broken_rule(|| tree.runnable()) {
+                self.halted.store(true, Ordering::SeqCst);
                 break (None, Some(stopped));
             }
         };
@@ -764,6 +779,10 @@ pub(crate) struct Session {
     stop: Arc<AtomicBool>,
     /// Whether the kernel killed a process of it for memory.
     pub memory: crate::cgroup::MemoryProbe,
+    /// Set before the watcher kills the run for a rule it broke (output,
+    /// time, idleness, disk): a process of it killed then was killed for
+    /// the rule, which the ending names.
+    pub halted: Arc<AtomicBool>,
     /// The ending, once the watcher has seen it.
     ended: Arc<(Mutex<Option<Ending>>, Condvar)>,
     /// Its stdin, for the caller to take.
@@ -781,6 +800,7 @@ impl Session {
         let mut tree = start(&launch, Whole::AllMine)?;
         let printed = Arc::new(AtomicU64::new(0));
         let awaited = Arc::new(AtomicBool::new(false));
+        let halted = Arc::new(AtomicBool::new(false));
         let stdin = tree.child.stdin.take();
         let stdout = tree.child.stdout.take().map(|stdout| Counted {
             inner: stdout,
@@ -797,10 +817,12 @@ impl Session {
             .unwrap_or_default();
         let watcher = {
             let (stop, ended) = (Arc::clone(&stop), Arc::clone(&ended));
+            let halted = Arc::clone(&halted);
             let owner = launch.boxed.as_ref().map(BoxId::id);
             std::thread::spawn(move || {
                 let mut watcher = Watcher::new(rules, owner, printed);
                 watcher.awaited = Some(awaited);
+                watcher.halted = halted;
                 let (status, stopped) = watcher.watch(&mut tree, &stop);
                 running().roots.remove(&tree.root);
                 let ending = Ending {
@@ -821,6 +843,7 @@ impl Session {
         Ok(Session {
             stop,
             memory,
+            halted,
             ended,
             stdin,
             stdout,

@@ -182,16 +182,18 @@ fn judge(request: &Request) -> Result<Report, String> {
             request.too_slow.clone(),
         ),
         Side::Program { .. } => {
-            let memory = session
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .session
-                .memory
-                .clone();
+            let (memory, halted) = {
+                let watched = session
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                let run = &watched.session;
+                (run.memory.clone(), Arc::clone(&run.halted))
+            };
             let program = Program::new(
                 Arc::clone(&link),
                 request.scope.order,
                 (memory, request.limits.memory_mib),
+                halted,
                 check.name == OUTPUT_FORMAT,
             );
             let make = || -> Box<dyn Solver> { Box::new(program.clone()) };

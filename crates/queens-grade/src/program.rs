@@ -33,8 +33,10 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::SeqCst;
 
-use queens_conformance::remote::Link;
+use queens_conformance::remote::{Broken, Link};
 use queens_conformance::{Fault, Scope, Slip, Status, facts};
 
 use crate::cgroup::MemoryProbe;
@@ -54,6 +56,9 @@ pub(crate) struct Program {
     /// The check's memory cgroups and its limit in MiB: a run killed by
     /// the kernel for memory is out of memory, not merely killed.
     memory: (MemoryProbe, u64),
+    /// Set once the check's run was killed from outside for a rule it
+    /// broke (see [`crate::isolation::Session::halted`]).
+    halted: Arc<AtomicBool>,
     /// Whether a slip of form (a stray line, text after a solution) is
     /// raised as a [`Slip`] (the check `output_format`) rather than read
     /// past (every other check).
@@ -67,12 +72,14 @@ impl Program {
         link: Arc<Link>,
         order: Order,
         memory: (MemoryProbe, u64),
+        halted: Arc<AtomicBool>,
         strict: bool,
     ) -> Self {
         Program {
             link,
             order,
             memory,
+            halted,
             strict,
         }
     }
@@ -124,6 +131,11 @@ impl Program {
                 }
                 Told::Exited(exit) => {
                     running.ended = true;
+                    if exit.signal == Some(9) && !exit.stopped && self.halted.load(SeqCst) {
+                        // Killed for a rule of the whole run (too much
+                        // output, say), which the run's ending names.
+                        self.link.break_off(Broken::Ended);
+                    }
                     let (probe, memory_mib) = &self.memory;
                     if exit.signal == Some(9) && probe.ran_out() {
                         crash(format!(
