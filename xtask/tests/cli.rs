@@ -110,7 +110,7 @@ fn bad_input_gets_one_line_and_status_2() {
     );
     refused(
         &[],
-        "error: name a subcommand: compare, growth, peers, browser-check, cluster-check, grade, new-submission, template-check, sandbox-check",
+        "error: name a subcommand: compare, growth, peers, browser-check, cluster-check, grade, new-submission, template-check, sandbox-check, gradescope-check",
     );
 }
 

@@ -270,7 +270,11 @@ pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Findi
     let solver = &*fresh(make);
     let bounds = Bounds::of(scope);
     let (n, expected, source) = if bounds.stream >= 8 {
-        (8, facts::eight_queens_fundamental(), "seed 004's table")
+        (
+            8,
+            facts::eight_queens_fundamental(),
+            "the 12 fundamental solutions of eight queens",
+        )
     } else {
         let n = bounds.representative;
         let classes = reference::solutions(&Problem::new(n))
@@ -285,12 +289,12 @@ pub fn fundamental_solutions_match(make: MakeSolver<'_>, scope: &Scope) -> Findi
     let got = ask(&problem, UNIQUE, |problem| modes::unique(solver, problem))?;
     if let Some(missing) = expected.iter().find(|queens| !got.contains(queens)) {
         return Err(format!(
-            "{problem}: {missing:?} of {source} is not among the fundamental solutions found"
+            "{problem}: {missing:?}, one of {source}, is not among the fundamental solutions found"
         ));
     }
     if let Some(extra) = got.iter().find(|queens| !expected.contains(queens)) {
         return Err(format!(
-            "{problem}: found the fundamental solution {extra:?}, which is not in {source}"
+            "{problem}: found the fundamental solution {extra:?}, which is not among {source}"
         ));
     }
     // Every expected solution was found and nothing else, so a difference
@@ -396,9 +400,12 @@ pub fn first_queen_fixed_boards(make: MakeSolver<'_>, scope: &Scope) -> Finding 
         matches_reference(solver, &problem)?;
     }
     Ok(if n == 8 {
-        "seed 004's eight boards of eight queens".to_owned()
+        "the eight boards of eight queens, one per column of the first queen".to_owned()
     } else {
-        format!("the {n} boards of n = {n} (seed 004's boards of eight need counts_to >= 9)")
+        format!(
+            "the {n} boards of n = {n}, one per column of the first queen (the eight boards \
+             of eight queens need counts_to >= 9)"
+        )
     })
 }
 

@@ -207,12 +207,12 @@ fn a_correct_solver_passes_and_says_what_was_checked() {
             ("unique_counts_match_oeis", "n = 0..=13"),
             (
                 "fundamental_solutions_match",
-                "n = 8 against seed 004's table"
+                "n = 8 against the 12 fundamental solutions of eight queens"
             ),
             ("order_is_documented", "row-major order, n = 0..=8"),
             (
                 "first_queen_fixed_boards",
-                "seed 004's eight boards of eight queens"
+                "the eight boards of eight queens, one per column of the first queen"
             ),
             ("preplaced_edge_cases", "9 problems up to n = 8"),
             (
@@ -283,7 +283,8 @@ fn a_narrower_scope_asks_only_that_far() {
             ("order_is_documented", "row-major order, n = 0..=6"),
             (
                 "first_queen_fixed_boards",
-                "the 6 boards of n = 6 (seed 004's boards of eight need counts_to >= 9)"
+                "the 6 boards of n = 6, one per column of the first queen (the eight boards of \
+                 eight queens need counts_to >= 9)"
             ),
             ("preplaced_edge_cases", "7 problems up to n = 6"),
             (
@@ -349,7 +350,7 @@ fn dropped_solutions_are_named() {
             ),
             (
                 "fundamental_solutions_match",
-                "n = 8: [0, 5, 7, 2, 6, 3, 1, 4] of seed 004's table is not among the fundamental solutions found"
+                "n = 8: [0, 5, 7, 2, 6, 3, 1, 4], one of the 12 fundamental solutions of eight queens, is not among the fundamental solutions found"
             ),
             (
                 "first_queen_fixed_boards",

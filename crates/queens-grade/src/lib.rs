@@ -27,7 +27,7 @@
 //!   class folder.
 //! - **The assignment is the teacher's** ([`assignment`]): how far the checks
 //!   count, how the two groups of checks (correctness and instrumentation)
-//!   weigh, the time, memory, process, disk and output limits, the seed, and
+//!   and any check by name weigh ([`weights`]), the time, memory, process, disk and output limits, the seed, and
 //!   how each language is built and run. A solver's own declarations never
 //!   narrow the range.
 //! - **No verdict is the student's to write** ([`judge`]): each check is

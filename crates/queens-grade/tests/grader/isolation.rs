@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use queens_conformance::{Applies, find_check};
 
-use crate::support::{grade_json, grader, shared_target, submission, verdict, workspace, write};
+use crate::support::{
+    grade_json, grade_report, grader, shared_target, submission, verdict, workspace, write,
+};
 
 #[test]
 fn a_link_in_a_submission_is_refused_with_its_name_and_never_followed() {
@@ -333,35 +335,12 @@ fn reports_for_gradebooks() {
 #[test]
 fn gradescope_gets_the_exact_score_points_that_add_up_and_the_seed_for_instructors() {
     let keeps_state = workspace().join("examples/submissions/rust-keeps-state");
-    let folder = tempfile::tempdir().unwrap();
-    let out = folder.path().join("results.json");
-    let assignment = folder.path().join("assignment.toml");
-    write(
-        &assignment,
-        "[gradescope]\nvisibility = \"after_due_date\"\nstdout_visibility = \"visible\"\n",
-    );
-    let target = shared_target();
-    let output = grader(&[
-        "grade",
-        "--target-dir",
-        target.to_str().unwrap(),
-        "--seed",
-        "5",
-        "--assignment",
-        assignment.to_str().unwrap(),
-        "--format",
+    let results = grade_report(
         "gradescope",
-        "--out",
-        out.to_str().unwrap(),
-        keeps_state.to_str().unwrap(),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+        &[&keeps_state],
+        "[gradescope]\nvisibility = \"after_due_date\"\nstdout_visibility = \"visible\"\n",
+        &["--seed", "5"],
     );
-    let results: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     // 10 of the 14 checks that apply: not rounded to 71.4.
     assert_eq!(results["score"].as_f64(), Some(100.0 * (10.0 / 14.0)));
     assert_eq!(results["visibility"], "after_due_date");

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::support::{grade_json, grader, shared_target, submission, workspace, write};
+use crate::support::{grade_json, grade_report, submission, workspace, write};
 
 /// The example submission called `name`.
 fn example(name: &str) -> std::path::PathBuf {
@@ -43,26 +43,7 @@ fn a_program_and_its_package_graded_on_its_own_is_one_submission() {
     assert_eq!(submission(&report, "python-package")["kind"], "python");
     // As Gradescope grades it, in bubblewrap: one submission, not "2 were
     // given".
-    let folder = tempfile::tempdir().unwrap();
-    let out = folder.path().join("results.json");
-    let target = shared_target();
-    let output = grader(&[
-        "grade",
-        "--format",
-        "gradescope",
-        "--target-dir",
-        target.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        program.to_str().unwrap(),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let results = grade_report("gradescope", &[&program], "", &[]);
     assert_eq!(results["score"].as_f64(), Some(100.0));
 }
 

@@ -30,11 +30,23 @@ pub(crate) fn grader(arguments: &[&str]) -> Output {
 /// Grades `paths` with the JSON report, the shared target folder and the
 /// assignment text `assignment`; returns the report.
 pub(crate) fn grade_json(paths: &[&Path], assignment: &str, extra: &[&str]) -> Value {
+    grade_report("json", paths, assignment, extra)
+}
+
+/// Grades `paths` into the report of `format` (`json`, `gradescope`) on
+/// stdout, with the shared target folder and the assignment text
+/// `assignment`; returns the report.
+pub(crate) fn grade_report(
+    format: &str,
+    paths: &[&Path],
+    assignment: &str,
+    extra: &[&str],
+) -> Value {
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("assignment.toml");
     std::fs::write(&file, assignment).unwrap();
     let target = shared_target();
-    let mut arguments: Vec<&str> = vec!["grade", "--format", "json", "--jobs", "2"];
+    let mut arguments: Vec<&str> = vec!["grade", "--format", format, "--jobs", "2"];
     arguments.extend(["--assignment", file.to_str().unwrap()]);
     arguments.extend(["--target-dir", target.to_str().unwrap()]);
     arguments.extend(extra);
