@@ -1,5 +1,7 @@
 //! Every Rust file of the workspace opens with a `//!` comment saying what
-//! it is for: the first thing a newcomer reads of a file is why it exists.
+//! it is for: the first thing a newcomer reads of a file is why it exists;
+//! every crate root is a map of its modules, and the README a map of the
+//! crates.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -112,5 +114,25 @@ fn every_crate_roots_essay_is_a_map_of_all_its_modules() {
     assert!(
         unmapped.is_empty(),
         "modules the crate's essay does not link to: {unmapped:?}"
+    );
+}
+
+#[test]
+fn the_readme_crate_table_has_a_row_for_every_crate() {
+    let readme = fs::read_to_string(root().join("README.md")).expect("the README reads");
+    let mut crates: Vec<String> = fs::read_dir(root().join("crates"))
+        .expect("crates/ reads")
+        .map(|entry| entry.expect("an entry reads").file_name())
+        .map(|name| name.to_string_lossy().into_owned())
+        .collect();
+    crates.sort();
+    assert!(crates.len() > 10, "only {} crates found", crates.len());
+    let missing: Vec<&String> = crates
+        .iter()
+        .filter(|name| !readme.contains(&format!("| [`{name}`](crates/{name}) |")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "crates without a row in the README's table of crates: {missing:?}"
     );
 }
