@@ -195,7 +195,8 @@ impl Format {
 }
 
 /// Whether two reports at `one` and `other` would land in one place:
-/// stdout both, or the one file (a link followed to it).
+/// stdout both, the one file (a link followed to it), or one file by two
+/// names (`/dev/stdout` and stdout, a terminal by two paths).
 fn same_place(one: &Path, other: &Path) -> bool {
     let resolved = |path: &Path| match files::target(path) {
         Ok(files::Target::Stdout) => PathBuf::from("-"),
@@ -205,6 +206,25 @@ fn same_place(one: &Path, other: &Path) -> bool {
         Err(_) => std::path::absolute(path).unwrap_or_else(|_| path.to_owned()),
     };
     resolved(one) == resolved(other)
+        || matches!((identity(one), identity(other)), (Some(one), Some(other)) if one == other)
+}
+
+/// The file a report at `path` lands in, by device and inode, when it
+/// exists already (stdout's for `-`); none for `/dev/null`, where any
+/// number of reports may go.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let of = |path: &Path| {
+        std::fs::metadata(path)
+            .ok()
+            .map(|metadata| (metadata.dev(), metadata.ino()))
+    };
+    let file = if files::is_stdout(path) {
+        of(Path::new("/proc/self/fd/1"))
+    } else {
+        of(path)
+    }?;
+    (Some(file) != of(Path::new("/dev/null"))).then_some(file)
 }
 
 /// `path` in a message: "to stdout" for `-`.

@@ -142,7 +142,7 @@ fn every_report_path_is_checked_before_grading() {
     let python = workspace().join("examples/submissions/python-backtracking");
     let nowhere = folder.path().join("no-such-folder/grades.csv");
     let twice = folder.path().join("grades.csv");
-    let cases: [(Vec<&str>, String); 4] = [
+    let cases: [(Vec<&str>, String); 5] = [
         (
             vec!["--csv", text(&nowhere)],
             format!(
@@ -160,6 +160,12 @@ fn every_report_path_is_checked_before_grading() {
         (
             vec!["--csv", "-"],
             "error: --format table and --csv would both write to stdout: give each report a \
+             place of its own"
+                .to_owned(),
+        ),
+        (
+            vec!["--csv", "/dev/stdout"],
+            "error: --format table and --csv would both write /dev/stdout: give each report a \
              place of its own"
                 .to_owned(),
         ),
