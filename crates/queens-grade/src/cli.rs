@@ -4,8 +4,8 @@
 //! child processes run (`limited`, `judge`, `relay`). The reports' options,
 //! which `grade` and `report` share, are [`crate::outputs`].
 //!
-//! The exit statuses are one list, `Status`, which `--help` prints and
-//! docs/grading.md quotes (a test checks it).
+//! The exit statuses are one list, [`crate::failure::Status`], which
+//! `--help` prints and docs/grading.md quotes (a test checks it).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -16,14 +16,14 @@ use queens_conformance::{CHECKS, fresh_seed};
 
 use crate::assignment::{Assignment, DEFAULT};
 use crate::bar::{LinePerSubmission, ProgressLine};
-use crate::grade::{Progress, grade, grader_binary};
+use crate::failure::{Failure, Status, exit_statuses};
+use crate::grade::{Progress, grade};
 use crate::isolation::{Ids, ResourceLimits};
 use crate::outputs::Outputs;
-use crate::prepare::Workshop;
-use crate::rust_build::{STAMP, Warm, crates_folder};
 use crate::sandbox::Confinement;
 use crate::template::Source;
-use crate::{boxes, saved, submission, template};
+use crate::workplace::{become_a_grader, default_target_dir, open_workshop};
+use crate::{saved, submission, template};
 
 /// Grades N-Queens solvers, Rust crates or programs in any language, with the
 /// shared conformance suite.
@@ -244,128 +244,6 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
     }
 }
 
-/// Why a command failed.
-pub(crate) enum Failure {
-    /// Bad input: exit 2.
-    Input(String),
-    /// The output could not be written: exit 74.
-    Output(String),
-    /// The machine would not let the run start (no scratch folder, no path
-    /// to the grader's own binary): exit 1.
-    Machine(String),
-    /// `limited` could not run its command.
-    Run(String),
-    /// Graded, with checks the machine was too busy to grade: exit 3.
-    Busy(String),
-}
-
-impl Failure {
-    fn message(&self) -> &str {
-        match self {
-            Failure::Input(message)
-            | Failure::Output(message)
-            | Failure::Machine(message)
-            | Failure::Run(message)
-            | Failure::Busy(message) => message,
-        }
-    }
-
-    fn code(&self) -> u8 {
-        match self {
-            Failure::Input(_) => Status::BadInput.code(),
-            Failure::Output(_) => Status::Output.code(),
-            Failure::Machine(_) => Status::Machine.code(),
-            Failure::Busy(_) => Status::Busy.code(),
-            // A shell's word for a command it could not run; the grader's
-            // own child, never a teacher, sees it.
-            Failure::Run(_) => 127,
-        }
-    }
-}
-
-/// How a run of `queens-grade` ends: every exit status a teacher meets, and
-/// when; `--help` prints them and a test checks that docs/grading.md says
-/// the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Status {
-    Graded,
-    Machine,
-    BadInput,
-    Busy,
-    Output,
-    Interrupted,
-}
-
-impl Status {
-    /// Every status, in the order of their numbers.
-    const ALL: [Status; 6] = [
-        Status::Graded,
-        Status::Machine,
-        Status::BadInput,
-        Status::Busy,
-        Status::Output,
-        Status::Interrupted,
-    ];
-
-    /// Its number.
-    const fn code(self) -> u8 {
-        match self {
-            Status::Graded => 0,
-            Status::Machine => 1,
-            Status::BadInput => queens_toolkit::usage::EXIT_USAGE,
-            Status::Busy => 3,
-            Status::Output => queens_toolkit::files::EXIT_IO,
-            Status::Interrupted => 130,
-        }
-    }
-
-    /// When a run ends with it.
-    const fn when(self) -> &'static str {
-        match self {
-            Status::Graded => "when it graded, whatever the verdicts, or wrote its bundle",
-            Status::Machine => {
-                "when the machine would not let it start (no scratch folder; for \
-                 `gradescope-bundle`, no toolchain, or `cargo vendor` failed)"
-            }
-            Status::BadInput => {
-                "for bad input: a malformed assignment, a path that does not exist (or a loop of \
-                 symbolic links), two submissions with one name, a Gradescope report \
-                 (`--format gradescope`, `--gradescope`) of more than one submission, a report \
-                 file that cannot be written or two reports to one file or to stdout (checked \
-                 before any grading), `--target-dir` on a file or on a folder the grader did not \
-                 make, a run report `report` cannot read (too large, not a report, or another \
-                 version's), `new-submission` with neither `--git` nor `--local`, a bad option"
-            }
-            Status::Busy => {
-                "when it graded and wrote its report, but the machine was too busy to grade some \
-                 checks (twice stopped by the clock with their processor time under the limit: \
-                 NOT GRADED, left out of the score): grade those submissions again"
-            }
-            Status::Output => {
-                "when a report cannot be written (stdout closed, checked before any grading, or \
-                 failing; or a report file after the run, the others written all the same), as \
-                 in every tool of the workspace"
-            }
-            Status::Interrupted => {
-                "when Ctrl-C stops it (every check and build under way is killed first, and the \
-                 scratch folder removed)"
-            }
-        }
-    }
-}
-
-/// The exit statuses as one paragraph, from [`Status`].
-fn exit_statuses() -> String {
-    let each: Vec<String> = Status::ALL
-        .iter()
-        .map(|status| format!("{} {}", status.code(), status.when()))
-        .collect();
-    format!(
-        "Exit status: {}. Each failure is one line on stderr.",
-        each.join("; ")
-    )
-}
-
 /// `grade`.
 fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     become_a_grader()?;
@@ -442,35 +320,6 @@ fn read_assignment(path: Option<&Path>) -> Result<Assignment, Failure> {
     }
 }
 
-/// What grading and warming share: the walls detected, a killed run's
-/// leftovers swept, a scratch folder (removed on Ctrl-C until the
-/// returned sender says the work has ended), and the warm folder at
-/// `target` (none: every Rust build from nothing).
-fn open_workshop(
-    assignment: Assignment,
-    no_bwrap: bool,
-    target: Option<&Path>,
-) -> Result<(Workshop, tempfile::TempDir, std::sync::mpsc::Sender<()>), Failure> {
-    let confinement = Confinement::detect(!no_bwrap, assignment.limits.scratch_mib);
-    sweep_leftovers(&confinement);
-    let scratch = scratch_folder()?;
-    let ended = stop_on_interrupt(scratch.path().to_owned());
-    let grader = grader_binary().map_err(Failure::Machine)?;
-    let warm = match target {
-        Some(folder) => Some(Warm::new(usable_target(folder, &grader)?)),
-        None => None,
-    };
-    let workshop = Workshop {
-        assignment,
-        grader,
-        scratch: scratch.path().to_owned(),
-        warm,
-        crates: crates_folder(),
-        confinement,
-    };
-    Ok((workshop, scratch, ended))
-}
-
 /// `report`: the saved run rendered as asked.
 fn run_report(args: &ReportArgs) -> Result<(), Failure> {
     let saved = saved::read(&args.run).map_err(Failure::Input)?;
@@ -478,59 +327,6 @@ fn run_report(args: &ReportArgs) -> Result<(), Failure> {
     args.outputs
         .check(saved.grading.submissions.len(), &whence)?;
     args.outputs.write(&saved.grading, &saved.gradescope)
-}
-
-/// Makes this process a grader no submission can reach and none outlives:
-/// not dumpable (no process of this user may trace it or read its memory),
-/// and stopped (its checks with it) when its parent dies.
-fn become_a_grader() -> Result<(), Failure> {
-    use nix::sys::prctl;
-    let parent = nix::unistd::getppid();
-    prctl::set_dumpable(false)
-        .and_then(|()| prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM))
-        .map_err(|error| Failure::Machine(format!("cannot set up the grader: {error}")))?;
-    if nix::unistd::getppid() != parent {
-        // The parent died before the signal was asked for.
-        return Err(Failure::Machine("the grader's parent is gone".to_owned()));
-    }
-    Ok(())
-}
-
-/// Removes what a grader that was killed left behind: its boxes' processes
-/// and files, its cgroups, and its scratch folder.
-fn sweep_leftovers(confinement: &Confinement) {
-    boxes::sweep();
-    crate::cgroup::sweep(confinement.control());
-    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
-        return;
-    };
-    for entry in entries.filter_map(Result::ok) {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let owner = name
-            .strip_prefix(SCRATCH_PREFIX)
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok());
-        if owner.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
-}
-
-/// The start of the name of every scratch folder: the grader's process id
-/// follows, so that the next run can tell whose it is.
-const SCRATCH_PREFIX: &str = "queens-grade-";
-
-/// A new scratch folder for this run, searchable by the boxes (mode 0711:
-/// no run may list it) and removed when dropped.
-fn scratch_folder() -> Result<tempfile::TempDir, Failure> {
-    use std::os::unix::fs::PermissionsExt;
-    let scratch = tempfile::Builder::new()
-        .prefix(&format!("{SCRATCH_PREFIX}{}-", std::process::id()))
-        .tempdir()
-        .map_err(|error| Failure::Machine(format!("cannot make a scratch folder: {error}")))?;
-    std::fs::set_permissions(scratch.path(), std::fs::Permissions::from_mode(0o711))
-        .map_err(|error| Failure::Machine(format!("cannot open the scratch folder: {error}")))?;
-    Ok(scratch)
 }
 
 /// `walls`: a line each, which are up here, and how; which are down, and
@@ -546,89 +342,6 @@ fn walls(args: &WallsArgs) -> Result<String, Failure> {
             Err(why) => format!("DOWN  {}: {why}\n", wall.name),
         })
         .collect())
-}
-
-/// On Ctrl-C (or SIGTERM, or SIGHUP, or the parent's death): kills every
-/// check and build under way, removes their cgroups and the scratch folder,
-/// and exits with status 130, within a second.
-///
-/// A worker whose check was just killed goes on to its next step; no step
-/// makes a folder above the one it works in (`create_dir`, never
-/// `create_dir_all`), so none can make the removed scratch folder again.
-/// The handler waits a moment (told by the returned sender when every
-/// worker has ended) and never for long; nothing in it can panic, so that a
-/// grader whose stderr is gone still exits.
-fn stop_on_interrupt(scratch: PathBuf) -> std::sync::mpsc::Sender<()> {
-    let (graded, grading_ended) = std::sync::mpsc::channel::<()>();
-    let handler = move || {
-        crate::isolation::stop_all();
-        // A message, or a sender dropped by a run that ended some other way.
-        let _ = grading_ended.recv_timeout(WORKERS_STOP);
-        crate::isolation::stop_all();
-        crate::cgroup::remove_all();
-        remove_scratch(&scratch);
-        let _ = std::io::Write::write_all(
-            &mut std::io::stderr(),
-            b"error: interrupted; every check under way was stopped\n",
-        );
-        std::process::exit(i32::from(Status::Interrupted.code()));
-    };
-    // Only one handler per process; a second run in the same process keeps
-    // the first, which stops the same checks.
-    let _ = ctrlc::set_handler(handler);
-    graded
-}
-
-/// How long an interrupted grader waits for its workers to end before it
-/// removes the scratch folder regardless.
-const WORKERS_STOP: std::time::Duration = std::time::Duration::from_millis(300);
-
-/// Removes the scratch folder, trying again for a moment while a worker
-/// that has not yet seen the stop finishes the file it was writing.
-fn remove_scratch(scratch: &Path) {
-    for _ in 0..20 {
-        if std::fs::remove_dir_all(scratch).is_ok() || !scratch.exists() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-}
-
-/// The target folder `target` as an absolute path, made if need be: a new
-/// or empty folder is the grader's from now on (stamped with [`STAMP`]),
-/// one it stamped before is used again; anything else is bad input, as is
-/// a folder that holds the grader's own binary. It stays its owner's: the
-/// warm box is given only the folders the grader makes inside it.
-fn usable_target(target: &Path, grader: &Path) -> Result<PathBuf, Failure> {
-    let bad = |error: String| Failure::Input(format!("--target-dir {}: {error}", target.display()));
-    let absolute = std::path::absolute(target).map_err(|error| bad(error.to_string()))?;
-    if absolute.exists() && !absolute.is_dir() {
-        return Err(bad("a file is there, not a folder".to_owned()));
-    }
-    if grader.starts_with(&absolute) {
-        return Err(bad(format!(
-            "it holds the grader's own binary ({}): give a folder of its own",
-            grader.display()
-        )));
-    }
-    let stamp = absolute.join(STAMP);
-    if absolute.is_dir() && !stamp.is_file() {
-        let mut entries = std::fs::read_dir(&absolute).map_err(|error| bad(error.to_string()))?;
-        if entries.next().is_some() {
-            return Err(bad(format!(
-                "a folder the grader did not make (it has no {STAMP}): give a new or empty \
-                 folder, or one an earlier run made"
-            )));
-        }
-    }
-    std::fs::create_dir_all(&absolute).map_err(|error| bad(error.to_string()))?;
-    if !stamp.is_file() {
-        let text = "This folder is queens-grade's: the suite's dependencies, built once for \
-                    every Rust submission. Remove it whole, or leave it.\n";
-        std::fs::write(&stamp, text)
-            .map_err(|error| bad(format!("cannot write there: {error}")))?;
-    }
-    Ok(absolute)
 }
 
 /// `assignment --check FILE`: FILE's warnings, or that it has none; a
@@ -737,15 +450,6 @@ fn print(text: &str) -> Result<(), Failure> {
 /// The number of cores.
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
-}
-
-/// The target folder when none is given: the user's cache.
-fn default_target_dir() -> PathBuf {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    cache.join("queens-grade").join("warm")
 }
 
 #[cfg(test)]

@@ -27,10 +27,10 @@ use queens_conformance::{CHECKS, Check, Group, Scope, Status, TooSlow};
 use serde::{Deserialize, Serialize};
 
 use crate::assignment::Assignment;
+use crate::check_name::CheckName;
 use crate::isolation::{Disk, Job, Launch, ResourceLimits, SYSTEM_PATH, StopRules};
 use crate::judge::{self, Report};
 use crate::prepare::{Built, GRANTED_WITH, Workshop, cpu_backstop};
-use crate::saved::CheckName;
 use crate::submission::{Kind, Submission};
 use crate::words::{cut, last_line};
 
@@ -113,7 +113,7 @@ impl Verdict {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct CheckResult {
     /// The check's name.
-    #[serde(deserialize_with = "crate::saved::check_name")]
+    #[serde(deserialize_with = "crate::check_name::check_name")]
     pub name: CheckName,
     /// Its group.
     pub group: Group,
@@ -158,7 +158,7 @@ pub(crate) struct Grading {
     /// The groups that count, with their weights.
     pub weights: Vec<(Group, f64)>,
     /// The checks of those groups, in order.
-    #[serde(deserialize_with = "crate::saved::check_names")]
+    #[serde(deserialize_with = "crate::check_name::check_names")]
     pub checks: Vec<CheckName>,
     /// Every submission, in the order given.
     pub submissions: Vec<Graded>,

@@ -15,7 +15,7 @@
 //!   workspace of the four crates it is made of ([`CRATES`]) and the
 //!   workspace's `Cargo.lock`. The grader is shipped as source, not as the
 //!   binary that makes the bundle, because it finds the suite's crates by a
-//!   path fixed when it is compiled (`rust_build::crates_folder`): built in
+//!   path fixed when it is compiled (`template::crates_folder`): built in
 //!   the image, that path is `/autograder/source/queens/crates`, where the
 //!   sources are; the bundler's binary would look for them in the teacher's
 //!   checkout, and would need the teacher's C library besides;
@@ -38,9 +38,10 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::assignment::{Assignment, DEFAULT};
-use crate::cli::Failure;
 use crate::copy::copy_submission;
-use crate::rust_build::{Toolchain, WORKSPACE_LOCK, crates_folder};
+use crate::failure::Failure;
+use crate::rust_build::Toolchain;
+use crate::template::{WORKSPACE_LOCK, crates_folder};
 use crate::words::first_line;
 
 /// `queens-grade gradescope-bundle`.

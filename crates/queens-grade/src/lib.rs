@@ -13,7 +13,9 @@
 //! # How
 //!
 //! - **One command line** ([`cli`]): a function per subcommand over this
-//!   library, and the exit statuses from one list that `--help` prints.
+//!   library, and the exit statuses from one list that `--help` prints
+//!   ([`failure`]); what every command that builds or grades sets up on the
+//!   machine, and takes down, is one module ([`workplace`]).
 //! - **Whatever the teacher names is found** ([`submission`]): a Rust crate
 //!   (a folder with `Cargo.toml`), a program (a source file, or a folder of
 //!   sources in one language, its Python and Java package folders too), or
@@ -64,7 +66,8 @@
 //!   worded for a student to read ([`words`]). One run writes any of them
 //!   at once, every path checked before the work ([`outputs`]); the JSON
 //!   is the run saved, from which `queens-grade report` renders the others
-//!   later, byte for byte ([`saved`]); and the autograder zip a teacher
+//!   later, byte for byte ([`saved`]), naming only the suite's checks
+//!   ([`check_name`]); and the autograder zip a teacher
 //!   uploads to Gradescope, which builds the grader in the image and
 //!   grades offline ([`gradescope`]).
 //! - **A student's first day** ([`template`]): `new-submission --git URL`
@@ -93,8 +96,10 @@ mod assignment;
 mod bar;
 mod boxes;
 mod cgroup;
+mod check_name;
 mod cli;
 mod copy;
+mod failure;
 mod grade;
 mod gradescope;
 mod isolation;
@@ -113,5 +118,6 @@ mod submission;
 pub mod template;
 mod weights;
 mod words;
+mod workplace;
 
 pub use cli::main;

@@ -18,7 +18,7 @@ use clap::ValueEnum;
 use queens_toolkit::files;
 
 use crate::assignment::GradescopeSettings;
-use crate::cli::Failure;
+use crate::failure::Failure;
 use crate::grade::Grading;
 use crate::{report, saved};
 

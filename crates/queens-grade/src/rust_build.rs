@@ -36,13 +36,8 @@ use crate::isolation::Job;
 use crate::judge::Side;
 use crate::prepare::{BUILD_PROCESSES, Built, Workshop, build_limits, build_rules, build_stopped};
 use crate::sandbox::{Spec, open_crate_sources_to_others, reachable_by_others, seal};
-use crate::template::{self, Source};
+use crate::template::{self, Source, WORKSPACE_LOCK};
 use crate::words::first_line;
-
-/// The workspace lock file, copied into every harness so that offline
-/// builds resolve to the versions the grader was built and tested with, and
-/// into every new submission so that a student's first build does too.
-pub(crate) const WORKSPACE_LOCK: &str = include_str!("../../../Cargo.lock");
 
 /// The name of every harness package: one name, so that the warm build's
 /// units are the students' too.
@@ -50,15 +45,6 @@ const HARNESS: &str = "grade-harness";
 
 /// The file that marks a folder as a target folder the grader made.
 pub(crate) const STAMP: &str = "QUEENS-GRADE-TARGET";
-
-/// Where the grader's own crates are: `queens-core` and
-/// `queens-conformance` beside this crate.
-pub(crate) fn crates_folder() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate lives in a folder of crates")
-        .to_owned()
-}
 
 /// The grader's target folder: the suite's dependencies, built once by the
 /// warm box and linked into each Rust build.

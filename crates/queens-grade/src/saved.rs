@@ -15,10 +15,11 @@
 
 use std::path::Path;
 
-use queens_conformance::{CHECKS, Check};
-use serde::{Deserialize, Deserializer, Serialize};
+use queens_conformance::CHECKS;
+use serde::{Deserialize, Serialize};
 
 use crate::assignment::GradescopeSettings;
+use crate::check_name::suite_check;
 use crate::grade::Grading;
 
 /// The tool a report says made it.
@@ -130,38 +131,6 @@ fn check_suite(grading: &Grading) -> Result<(), String> {
     } else {
         Err("its checks are not this suite's: render it with the grader that made it".to_owned())
     }
-}
-
-/// The suite's check called `name`.
-fn suite_check(name: &str) -> Option<&'static Check> {
-    CHECKS.iter().find(|check| check.name == name)
-}
-
-/// A check's name in a [`Grading`]: the suite's own string. An alias, since
-/// serde's derive takes a field written `&'static str` for one to borrow
-/// from the input, which a report read from a file cannot lend for ever;
-/// this one is read by [`check_name`], which finds the suite's own.
-pub(crate) type CheckName = &'static str;
-
-/// Reads a check's name as the suite's own ([`CheckName`]), erring on a
-/// name the suite does not have.
-pub(crate) fn check_name<'de, D: Deserializer<'de>>(names: D) -> Result<CheckName, D::Error> {
-    suite_name(&String::deserialize(names)?)
-}
-
-/// Reads a list of checks' names as [`check_name`] does.
-pub(crate) fn check_names<'de, D: Deserializer<'de>>(names: D) -> Result<Vec<CheckName>, D::Error> {
-    Vec::<String>::deserialize(names)?
-        .iter()
-        .map(|name| suite_name(name))
-        .collect()
-}
-
-/// The suite's own string for the check called `name`.
-fn suite_name<E: serde::de::Error>(name: &str) -> Result<CheckName, E> {
-    suite_check(name)
-        .map(|check| check.name)
-        .ok_or_else(|| E::custom(format!("no check of this suite is called {name:?}")))
 }
 
 #[cfg(test)]

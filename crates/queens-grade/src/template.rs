@@ -31,7 +31,19 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::rust_build::{WORKSPACE_LOCK, crates_folder};
+/// The workspace lock file, copied into every harness so that offline
+/// builds resolve to the versions the grader was built and tested with, and
+/// into every new submission so that a student's first build does too.
+pub(crate) const WORKSPACE_LOCK: &str = include_str!("../../../Cargo.lock");
+
+/// Where the grader's own crates are: `queens-core` and
+/// `queens-conformance` beside this crate.
+pub(crate) fn crates_folder() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the crate lives in a folder of crates")
+        .to_owned()
+}
 
 /// Where a new submission takes the workspace's crates from.
 #[derive(Clone, Debug, PartialEq, Eq)]
