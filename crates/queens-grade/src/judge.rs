@@ -34,6 +34,7 @@ use queens_conformance::{Fault, Scope, Status, TooSlow, find_check};
 use queens_core::Solver;
 use serde::{Deserialize, Serialize};
 
+use crate::answers::Answers;
 use crate::isolation::{Ending, ResourceLimits, SYSTEM_PATH, Session, StopRules, Stopped};
 use crate::program::Program;
 use crate::sandbox::{Confinement, Spec};
@@ -106,6 +107,8 @@ pub(crate) enum Side {
         /// What its runs need in their environment besides the jail's
         /// (a Python package's folder on `PYTHONPATH`).
         environment: Vec<(String, String)>,
+        /// Its whole answers, kept from check to check.
+        answers: Option<Answers>,
     },
 }
 
@@ -181,7 +184,7 @@ fn judge(request: &Request) -> Result<Report, String> {
             &request.scope,
             request.too_slow.clone(),
         ),
-        Side::Program { .. } => {
+        Side::Program { answers, .. } => {
             let (memory, halted) = {
                 let watched = session
                     .lock()
@@ -195,6 +198,7 @@ fn judge(request: &Request) -> Result<Report, String> {
                 (memory, request.limits.memory_mib),
                 halted,
                 check.name == OUTPUT_FORMAT,
+                answers.clone(),
             );
             let make = || -> Box<dyn Solver> { Box::new(program.clone()) };
             remote::judge(check, &make, &request.scope, request.too_slow.clone())

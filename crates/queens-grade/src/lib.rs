@@ -40,7 +40,9 @@
 //!   serves its solver (`queens_conformance::remote`); a program's is the
 //!   relay ([`relay`]), which runs it once per question inside the jail,
 //!   and [`program::Program`] turns its lines into a `Solver` for the
-//!   suite, reading each line against its board.
+//!   suite, reading each line against its board. A question it answered
+//!   whole (status 0, read to the end) is not asked again by a later check
+//!   of the same submission: its answer is kept by the grader ([`answers`]).
 //! - **The student's side is confined** ([`isolation`], [`sandbox`]): a
 //!   trampoline (`queens-grade limited`) joins its cgroups ([`cgroup`]:
 //!   memory and processes), leaves the session, sets its limits and drops
@@ -92,6 +94,7 @@
 // code (`cargo doc --document-private-items` follows its links).
 #![allow(rustdoc::private_intra_doc_links)]
 
+mod answers;
 mod assignment;
 mod bar;
 mod boxes;

@@ -19,6 +19,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::answers::Answers;
 use crate::assignment::{Assignment, Language};
 use crate::boxes::{self, BoxId};
 use crate::copy::copy_submission;
@@ -165,7 +166,14 @@ impl Workshop {
             None => Ok(built),
         });
         match sealed {
-            Ok(built) => Ok(built.held_by(group)),
+            Ok(mut built) => {
+                // Made once the home is sealed, which no process of the
+                // submission can change: the folder is the grader's alone.
+                if let Side::Program { answers, .. } = &mut built.side {
+                    *answers = Answers::make(&home.join("answers"));
+                }
+                Ok(built.held_by(group))
+            }
             // Nothing of it is left for the next holder of its group.
             Err(why) => {
                 let _ = std::fs::remove_dir_all(&home);
@@ -224,6 +232,7 @@ impl Workshop {
             side: Side::Program {
                 command: run,
                 environment: entry.environment(),
+                answers: None,
             },
             readable: vec![source_folder, out],
             home: home.to_owned(),

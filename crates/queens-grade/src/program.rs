@@ -29,7 +29,9 @@
 //! solving and the run's last line of stderr; every solution is then read
 //! against its board by the suite before any check counts it. A program
 //! reports no statistics and no progress, so the instrumentation group does
-//! not apply to it.
+//! not apply to it. A question the program answered whole in an earlier
+//! check of its submission is answered from what that run told
+//! ([`crate::answers`]), line for line, without running it again.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -39,12 +41,17 @@ use std::sync::atomic::Ordering::SeqCst;
 use queens_conformance::remote::{Broken, Link};
 use queens_conformance::{Fault, Scope, Slip, Status, facts};
 
+use crate::answers::Answers;
 use crate::cgroup::MemoryProbe;
 use crate::relay::{Exit, LONGEST_LINE, Order as Run, Told};
 use queens_core::{Error, Levels, Observer, Order, Problem, Sink, Solver, SolverInfo, Stats};
 
 /// The largest board a program is asked; the checks never go past it.
 const MAX_N: usize = Scope::MAX_COUNTS_TO;
+
+/// The most lines of a run kept for later checks ([`crate::answers`]):
+/// every solution of n = 13 and then some.
+const KEPT_LINES: usize = 100_000;
 
 /// A program speaking the protocol, run once per problem through the relay
 /// at the end of its link.
@@ -63,17 +70,22 @@ pub(crate) struct Program {
     /// raised as a [`Slip`] (the check `output_format`) rather than read
     /// past (every other check).
     strict: bool,
+    /// The submission's answers kept from earlier checks, and where this
+    /// check's whole runs are kept for later ones.
+    answers: Option<Answers>,
 }
 
 impl Program {
     /// The program the relay at the end of `link` runs, limited to
-    /// `memory`; `strict` for the check of its output's form.
+    /// `memory`; `strict` for the check of its output's form; `answers`,
+    /// its whole answers to the earlier checks' questions.
     pub(crate) fn new(
         link: Arc<Link>,
         order: Order,
         memory: (MemoryProbe, u64),
         halted: Arc<AtomicBool>,
         strict: bool,
+        answers: Option<Answers>,
     ) -> Self {
         Program {
             link,
@@ -81,6 +93,7 @@ impl Program {
             memory,
             halted,
             strict,
+            answers,
         }
     }
 
@@ -92,65 +105,120 @@ impl Program {
     /// the run unwinds with a [`Fault`] that says so in the protocol's
     /// words, which the suite reports with the question being asked.
     fn run(&self, problem: &Problem, sink: &mut Sink<'_>) {
-        self.link.send(&Run::Run(protocol_input(problem)));
-        let mut running = Running {
-            link: &self.link,
-            ended: false,
-        };
+        let question = protocol_input(problem);
         let mut lines = Lines {
             problem,
             number: 0,
             solutions: 0,
         };
-        loop {
-            match self.link.receive::<Told>(2 * LONGEST_LINE) {
-                Told::Line(text) => match lines.read(&text) {
-                    Read::Solution(queens, slip) => {
-                        self.slipped(slip);
-                        if sink(&queens).is_break() {
-                            running.stop();
-                            return;
-                        }
-                    }
-                    Read::Slip(slip) => self.slipped(Some(slip)),
-                    Read::Wrong(message) => std::panic::resume_unwind(Box::new(wrong(message))),
-                },
-                Told::NotText => std::panic::resume_unwind(Box::new(wrong(format!(
-                    "line {}: not text: a line holds column numbers in ASCII digits",
-                    lines.number + 1
-                )))),
-                Told::TooLong => std::panic::resume_unwind(Box::new(wrong(format!(
-                    "line {}: longer than {LONGEST_LINE} bytes: a line holds the {} column \
-                     numbers of one solution",
-                    lines.number + 1,
-                    problem.n()
-                )))),
-                Told::CannotStart(error) => {
-                    running.ended = true;
-                    crash(format!("the program cannot be started: {error}"))
+        let recalled = self
+            .answers
+            .as_ref()
+            .and_then(|kept| kept.recall(&question));
+        if let Some(answer) = recalled {
+            for told in answer {
+                if !matches!(self.take(told, &mut lines, sink), Took::More) {
+                    return;
                 }
-                Told::Exited(exit) => {
-                    running.ended = true;
-                    if exit.signal == Some(9) && !exit.stopped && self.halted.load(SeqCst) {
-                        // Killed for a rule of the whole run (too much
-                        // output, say), which the run's ending names.
-                        self.link.break_off(Broken::Ended);
-                    }
-                    let (probe, memory_mib) = &self.memory;
-                    if exit.signal == Some(9) && probe.ran_out() {
-                        crash(format!(
-                            "out of memory: past the assignment's {memory_mib} MiB (a memory \
-                             cgroup, which counts shared memory and tmpfs files too)"
-                        ));
-                    }
-                    if exit.code != Some(0) || exit.stopped {
-                        crash(format!("the program {}", ended(&exit)));
+            }
+            return;
+        }
+        self.link.send(&Run::Run(question.clone()));
+        let mut running = Running {
+            link: &self.link,
+            ended: false,
+        };
+        // What the run told, to keep if it ends whole.
+        let mut answer = self.answers.as_ref().map(|_| Vec::new());
+        loop {
+            let told = self.link.receive::<Told>(2 * LONGEST_LINE);
+            running.ended = matches!(told, Told::Exited(_) | Told::CannotStart(_));
+            let whole =
+                matches!(&told, Told::Exited(exit) if exit.code == Some(0) && !exit.stopped);
+            if let Some(kept) = answer.as_mut() {
+                kept.push(told.clone());
+                if kept.len() > KEPT_LINES {
+                    answer = None;
+                }
+            }
+            match self.take(told, &mut lines, sink) {
+                Took::More => {}
+                Took::Enough => {
+                    running.stop();
+                    return;
+                }
+                Took::Ended => {
+                    if let (true, Some(kept), Some(answers)) = (whole, answer, &self.answers) {
+                        answers.keep(&question, &kept);
                     }
                     return;
                 }
             }
         }
     }
+
+    /// Reads one thing a run told (run now, or kept from an earlier
+    /// check): a solution goes to `sink`; a line that is not one, a
+    /// failure status or a signal unwinds with the program's fault.
+    fn take(&self, told: Told, lines: &mut Lines<'_>, sink: &mut Sink<'_>) -> Took {
+        let problem = lines.problem;
+        match told {
+            Told::Line(text) => match lines.read(&text) {
+                Read::Solution(queens, slip) => {
+                    self.slipped(slip);
+                    if sink(&queens).is_break() {
+                        Took::Enough
+                    } else {
+                        Took::More
+                    }
+                }
+                Read::Slip(slip) => {
+                    self.slipped(Some(slip));
+                    Took::More
+                }
+                Read::Wrong(message) => std::panic::resume_unwind(Box::new(wrong(message))),
+            },
+            Told::NotText => std::panic::resume_unwind(Box::new(wrong(format!(
+                "line {}: not text: a line holds column numbers in ASCII digits",
+                lines.number + 1
+            )))),
+            Told::TooLong => std::panic::resume_unwind(Box::new(wrong(format!(
+                "line {}: longer than {LONGEST_LINE} bytes: a line holds the {} column \
+                 numbers of one solution",
+                lines.number + 1,
+                problem.n()
+            )))),
+            Told::CannotStart(error) => crash(format!("the program cannot be started: {error}")),
+            Told::Exited(exit) => {
+                if exit.signal == Some(9) && !exit.stopped && self.halted.load(SeqCst) {
+                    // Killed for a rule of the whole run (too much
+                    // output, say), which the run's ending names.
+                    self.link.break_off(Broken::Ended);
+                }
+                let (probe, memory_mib) = &self.memory;
+                if exit.signal == Some(9) && probe.ran_out() {
+                    crash(format!(
+                        "out of memory: past the assignment's {memory_mib} MiB (a memory \
+                         cgroup, which counts shared memory and tmpfs files too)"
+                    ));
+                }
+                if exit.code != Some(0) || exit.stopped {
+                    crash(format!("the program {}", ended(&exit)));
+                }
+                Took::Ended
+            }
+        }
+    }
+}
+
+/// What one thing a run told left to do.
+enum Took {
+    /// Read on.
+    More,
+    /// The sink has had enough: the run is stopped.
+    Enough,
+    /// The run ended whole.
+    Ended,
 }
 
 impl Program {
@@ -551,5 +619,111 @@ mod tests {
             ended(&exit),
             "exited with status 1: IndexError: list index out of range"
         );
+    }
+
+    /// What the judge wrote to a relay: the questions, kept to count.
+    #[derive(Clone, Default)]
+    struct Asked(Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Asked {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Asked {
+        fn questions(&self) -> usize {
+            let text = self.0.lock().unwrap();
+            String::from_utf8_lossy(&text).matches("\"run\"").count()
+        }
+    }
+
+    /// A program behind a relay that tells `told` and nothing more, with
+    /// its answers kept in `answers`.
+    fn program_telling(told: &[Told], answers: Option<Answers>) -> (Program, Asked) {
+        use queens_conformance::remote::MARK;
+        let mut text = Vec::new();
+        for one in told {
+            text.extend_from_slice(MARK.as_bytes());
+            serde_json::to_writer(&mut text, one).unwrap();
+            text.push(b'\n');
+        }
+        let asked = Asked::default();
+        let link = Link::new(
+            asked.clone(),
+            std::io::Cursor::new(text),
+            Box::new(|broken| Fault {
+                status: Status::Crash,
+                message: format!("the relay told no more: {broken:?}"),
+            }),
+        );
+        let program = Program::new(
+            link,
+            Order::RowMajor,
+            (MemoryProbe::default(), 256),
+            Arc::new(AtomicBool::new(false)),
+            false,
+            answers,
+        );
+        (program, asked)
+    }
+
+    /// The run of four queens: its two solutions, and status 0.
+    fn four_queens() -> Vec<Told> {
+        vec![
+            Told::Line("1 3 0 2".into()),
+            Told::Line("2 0 3 1".into()),
+            Told::Exited(Exit {
+                code: Some(0),
+                signal: None,
+                stopped: false,
+                last_words: String::new(),
+            }),
+        ]
+    }
+
+    /// The solutions `program` gives for four queens, up to `most`.
+    fn solutions(program: &Program, most: usize) -> Vec<Vec<usize>> {
+        let mut found = Vec::new();
+        program.run(&Problem::new(4), &mut |queens| {
+            found.push(queens.to_vec());
+            if found.len() == most {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        found
+    }
+
+    #[test]
+    fn a_question_answered_whole_is_answered_again_from_what_the_run_told() {
+        let scratch = tempfile::tempdir().unwrap();
+        let answers = Answers::make(&scratch.path().join("answers"));
+        let (program, asked) = program_telling(&four_queens(), answers);
+        let both = vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]];
+        assert_eq!(solutions(&program, usize::MAX), both);
+        assert_eq!(asked.questions(), 1);
+        // The relay has nothing more to tell: asked again, the run would
+        // break the link.
+        assert_eq!(solutions(&program, usize::MAX), both);
+        assert_eq!(solutions(&program, 1), both[..1]);
+        assert_eq!(asked.questions(), 1);
+    }
+
+    #[test]
+    fn a_run_stopped_early_is_not_kept() {
+        let scratch = tempfile::tempdir().unwrap();
+        let answers = Answers::make(&scratch.path().join("answers"));
+        let twice = [four_queens(), four_queens()].concat();
+        let (program, asked) = program_telling(&twice, answers);
+        assert_eq!(solutions(&program, 1), [vec![1, 3, 0, 2]]);
+        assert_eq!(solutions(&program, usize::MAX).len(), 2);
+        assert_eq!(asked.questions(), 2);
     }
 }

@@ -11,8 +11,10 @@ use crate::support::{grade_json, submission, verdict, workspace};
 /// A short time limit, so that the endless loop and the exponential search
 /// cost seconds, not minutes; Python still gets ten times as long. The
 /// exponential search takes about 2 s at n = 9 and 45 s at n = 10 on the
-/// machines this project runs on: 6 s lies well between.
-const ASSIGNMENT: &str = "[limits]\nseconds_per_check = 6.0\n";
+/// machines this project runs on, and its random problems up to n = 9 some
+/// 5 s in all (its answers to plain boards kept from the earlier checks):
+/// 8 s lies well between.
+const ASSIGNMENT: &str = "[limits]\nseconds_per_check = 8.0\n";
 
 /// The seed both runs share.
 const SEED: &str = "20261125";
@@ -108,7 +110,7 @@ const FAULTS: [(&str, &str, &str, &str); 25] = [
         "c-exponential",
         "counts_match_oeis",
         "TIMEOUT",
-        "n = 10, asked to count its solutions: took more than 6 s of processor time",
+        "n = 10, asked to count its solutions: took more than 8 s of processor time",
     ),
     (
         "c-exponential",
@@ -133,7 +135,7 @@ const FAULTS: [(&str, &str, &str, &str); 25] = [
         "rust-endless-loop",
         "solutions_are_valid",
         "TIMEOUT",
-        "n = 2, asked for every solution: took more than 6 s of processor time",
+        "n = 2, asked for every solution: took more than 8 s of processor time",
     ),
     (
         "rust-endless-loop",
