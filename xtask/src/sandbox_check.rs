@@ -526,7 +526,7 @@ struct Attack {
 
 /// Every attack of `examples/hostile`, and the verdict the grader's test
 /// (`crates/queens-grade/tests/grader/hostile.rs`) expects of it.
-const ATTACKS: [Attack; 9] = [
+const ATTACKS: [Attack; 10] = [
     Attack {
         name: "build-disk-fill",
         check: None,
@@ -560,6 +560,11 @@ const ATTACKS: [Attack; 9] = [
                 == "n = 8, asked to stop after 1 solution: line 1 (\"0 0 0 0 0 0 0 0\"): not a \
                     solution: queens at (row 0, col 0) and (row 1, col 0) share a column"
         },
+    },
+    Attack {
+        name: "answer-forger",
+        check: Some("counts_match_oeis"),
+        earned: |message| message.ends_with("answers: planted nothing"),
     },
     Attack {
         name: "ptrace-judge",

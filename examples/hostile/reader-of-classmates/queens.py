@@ -6,7 +6,7 @@
 import os
 import sys
 
-CLASSMATES = ["build-disk-fill", "forged-report", "fork-bomb", "garbage-printer",
+CLASSMATES = ["answer-forger", "build-disk-fill", "forged-report", "fork-bomb", "garbage-printer",
               "ptrace-judge", "stderr-flood", "target-dir-swap", "tiocsti"]
 FILES = ["src/queens.py", "src/queens.c", "crate/src/lib.rs", "crate/build.rs"]
 here = os.getcwd().split(os.sep)

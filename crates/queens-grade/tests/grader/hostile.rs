@@ -65,6 +65,7 @@ fn hostile_class(extra: &[&str]) {
     let mode = extra.join(" ");
     for name in [
         "reader-of-classmates",
+        "answer-forger",
         "forged-report",
         "ptrace-judge",
         "tiocsti",
@@ -112,6 +113,11 @@ fn hostile_class(extra: &[&str]) {
         last_words("reader-of-classmates").ends_with("classmates: read nothing"),
         "{mode}: {}",
         last_words("reader-of-classmates")
+    );
+    assert!(
+        last_words("answer-forger").ends_with("answers: planted nothing"),
+        "{mode}: {}",
+        last_words("answer-forger")
     );
     assert!(
         last_words("tiocsti").ends_with("tiocsti: pushed into nothing"),
