@@ -102,12 +102,7 @@ mod tests {
             Told::Line("1 3 0 2".into()),
             Told::Line(String::new()),
             Told::Line("2 0 3 1".into()),
-            Told::Exited(Exit {
-                code: Some(0),
-                signal: None,
-                stopped: false,
-                last_words: String::new(),
-            }),
+            Told::Exited(Exit::whole()),
         ]
     }
 

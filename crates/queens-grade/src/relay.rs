@@ -72,6 +72,19 @@ pub(crate) struct Exit {
     pub last_words: String,
 }
 
+#[cfg(test)]
+impl Exit {
+    /// A run that ended by itself with status 0 and said nothing on stderr.
+    pub(crate) fn whole() -> Exit {
+        Exit {
+            code: Some(0),
+            signal: None,
+            stopped: false,
+            last_words: String::new(),
+        }
+    }
+}
+
 /// `queens-grade relay -- COMMAND…`: runs COMMAND once per order on stdin
 /// until stdin ends.
 ///
