@@ -61,7 +61,7 @@
 //!   a program is built with its language's command, confined; a Rust
 //!   crate into a harness, confined too (its `build.rs` is student code),
 //!   from the suite's dependencies built once by the grader and linked into
-//!   each build. Both answer the suite's questions through the same
+//!   each build ([`warm`]). Both answer the suite's questions through the same
 //!   `Solver` face, so the grader cannot tell them apart.
 //! - **Reports for people and for gradebooks** ([`report`]): a table with
 //!   tabled, CSV, JSON and Gradescope's `results.json`, what a process did
@@ -119,6 +119,7 @@ mod sandbox;
 mod saved;
 mod submission;
 pub mod template;
+mod warm;
 mod weights;
 mod words;
 mod workplace;

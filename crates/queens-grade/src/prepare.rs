@@ -26,9 +26,9 @@ use crate::copy::copy_submission;
 use crate::isolation::{Disk, Job, ResourceLimits, SYSTEM_PATH, StopRules};
 use crate::judge::Side;
 use crate::layout::Entry;
-use crate::rust_build::Warm;
 use crate::sandbox::{Confinement, Spec, seal};
 use crate::submission::{Kind, Submission};
+use crate::warm::Warm;
 use crate::words::first_line;
 
 /// What every preparation shares.

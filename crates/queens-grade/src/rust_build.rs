@@ -10,9 +10,9 @@
 //!
 //! Compiling the suite and its dependencies takes a minute; a class of
 //! thirty must not take thirty. So the grader first builds the harness
-//! around a crate of its own ([`Warm`]) into a folder it keeps between runs
-//! (`--target-dir`, by default in the user's cache), as the warm box: the
-//! one uid no student's build runs as. Each student's build then starts
+//! around a crate of its own into a folder it keeps between runs
+//! ([`crate::warm`]: `--target-dir`, by default in the user's cache), as
+//! the warm box: the one uid no student's build runs as. Each student's build then starts
 //! from a copy of that folder made of hard links, in the submission's own
 //! scratch folder, and compiles only the student's crate and the harness:
 //! the linked files belong to the warm box and cannot be changed by the
@@ -37,40 +37,12 @@ use crate::judge::Side;
 use crate::prepare::{BUILD_PROCESSES, Built, Workshop, build_limits, build_rules, build_stopped};
 use crate::sandbox::{Spec, open_crate_sources_to_others, reachable_by_others, seal};
 use crate::template::{self, Source, WORKSPACE_LOCK};
+use crate::warm::Warm;
 use crate::words::first_line;
 
 /// The name of every harness package: one name, so that the warm build's
 /// units are the students' too.
 const HARNESS: &str = "grade-harness";
-
-/// The file that marks a folder as a target folder the grader made.
-pub(crate) const STAMP: &str = "QUEENS-GRADE-TARGET";
-
-/// The grader's target folder: the suite's dependencies, built once by the
-/// warm box and linked into each Rust build.
-#[derive(Debug)]
-pub(crate) struct Warm {
-    /// The folder: `crate/`, `harness/` and `target/` inside.
-    folder: PathBuf,
-    /// Whether it has been built this run, or why it could not be.
-    built: std::sync::Mutex<Option<Result<(), String>>>,
-}
-
-impl Warm {
-    /// The target folder at `folder`, which the command line has checked
-    /// is the grader's (stamped, or new).
-    pub(crate) fn new(folder: PathBuf) -> Self {
-        Warm {
-            folder,
-            built: std::sync::Mutex::new(None),
-        }
-    }
-
-    /// The compiled units, once built.
-    fn target(&self) -> PathBuf {
-        self.folder.join("target")
-    }
-}
 
 impl Workshop {
     /// Copies, rewrites and builds a Rust crate with its harness.
@@ -133,11 +105,7 @@ impl Workshop {
     /// Builds the warm folder once per run (a Rust submission that comes
     /// while it builds waits for it); whether it could be.
     fn warm_up(&self, warm: &Warm) -> Result<(), String> {
-        let mut built = warm
-            .built
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        built.get_or_insert_with(|| self.build_warm(warm)).clone()
+        warm.once(|| self.build_warm(warm))
     }
 
     /// Builds the harness around a crate of the grader's own into the warm
@@ -148,11 +116,7 @@ impl Workshop {
             .boxes()
             .then(boxes::take_warm)
             .transpose()?;
-        let (copy, harness, target) = (
-            warm.folder.join("crate"),
-            warm.folder.join("harness"),
-            warm.target(),
-        );
+        let (copy, harness, target) = (warm.copy(), warm.harness(), warm.target());
         // Made once and left alone, so that cargo finds the units of an
         // earlier run fresh: a file is written again only when it changes.
         if !copy.join("Cargo.toml").is_file() {

@@ -10,9 +10,9 @@ use crate::boxes;
 use crate::failure::{Failure, Status};
 use crate::grade::grader_binary;
 use crate::prepare::Workshop;
-use crate::rust_build::{STAMP, Warm};
 use crate::sandbox::Confinement;
 use crate::template::crates_folder;
+use crate::warm::{STAMP, Warm};
 
 /// Makes this process a grader no submission can reach and none outlives:
 /// not dumpable (no process of this user may trace it or read its memory),
