@@ -265,9 +265,13 @@ impl Teacher {
                 .map(|pids| format!("echo $$ > {}/cgroup.procs; ", pids.display()))
                 .unwrap_or_default()
         );
+        // The terminal's log goes to a file of the test's, never to a
+        // device of the machine.
+        let log = self.canary.with_file_name("typescript");
         let mut command = Command::new("script");
         command
-            .args(["-qec", &shell, "/dev/null"])
+            .args(["-qec", &shell])
+            .arg(&log)
             .env("SHELL", "/bin/sh");
         if extra.contains(&"--no-bwrap") {
             command.envs(toolchain_every_user_reads());

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::support::{grader, shared_target, workspace};
+use crate::support::{full_device, grader, shared_target, workspace};
 
 /// `path` as a string, for a command line.
 fn text(path: &Path) -> &str {
@@ -102,6 +102,9 @@ fn a_report_that_cannot_be_written_after_the_run_spares_the_others() {
     let folder = tempfile::tempdir().unwrap();
     let [results, run] = ["results.json", "run.json"].map(|name| folder.path().join(name));
     let one_based = workspace().join("examples/submissions/c-one-based");
+    let Some(full) = full_device(folder.path()) else {
+        return;
+    };
     let target = shared_target();
     let graded = grader(&[
         "grade",
@@ -114,7 +117,7 @@ fn a_report_that_cannot_be_written_after_the_run_spares_the_others() {
         "--out",
         text(&results),
         "--csv",
-        "/dev/full",
+        text(&full),
         "--json",
         text(&run),
         text(&one_based),
@@ -123,7 +126,13 @@ fn a_report_that_cannot_be_written_after_the_run_spares_the_others() {
     let stderr = String::from_utf8_lossy(&graded.stderr);
     assert_eq!(
         stderr.lines().last(),
-        Some("error: cannot write /dev/full: No space left on device (os error 28)"),
+        Some(
+            format!(
+                "error: cannot write {}: No space left on device (os error 28)",
+                full.display()
+            )
+            .as_str()
+        ),
         "{stderr}"
     );
     let results = std::fs::read(&results).unwrap();
@@ -142,6 +151,10 @@ fn every_report_path_is_checked_before_grading() {
     let python = workspace().join("examples/submissions/python-backtracking");
     let nowhere = folder.path().join("no-such-folder/grades.csv");
     let twice = folder.path().join("grades.csv");
+    // The grader's stdout by another name: a link of the test's own, so
+    // that a writer that wrongly replaced it would replace only the link.
+    let stdout = folder.path().join("stdout");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &stdout).unwrap();
     let cases: [(Vec<&str>, String); 5] = [
         (
             vec!["--csv", text(&nowhere)],
@@ -164,10 +177,12 @@ fn every_report_path_is_checked_before_grading() {
                 .to_owned(),
         ),
         (
-            vec!["--csv", "/dev/stdout"],
-            "error: --format table and --csv would both write /dev/stdout: give each report a \
-             place of its own"
-                .to_owned(),
+            vec!["--csv", text(&stdout)],
+            format!(
+                "error: --format table and --csv would both write {}: give each report a place \
+                 of its own",
+                stdout.display()
+            ),
         ),
         (
             vec!["--gradescope", text(&twice), text(&python)],

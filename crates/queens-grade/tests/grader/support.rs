@@ -60,6 +60,25 @@ pub(crate) fn grade_report(
     serde_json::from_slice(&output.stdout).expect("the report is JSON")
 }
 
+/// A character device made in `folder` with the numbers of the machine's
+/// `/dev/full` (1, 7), for a report to fail on: a writer that wrongly
+/// replaced its target would replace this node, never the machine's
+/// device. `None` where devices cannot be made (not root).
+pub(crate) fn full_device(folder: &Path) -> Option<PathBuf> {
+    use nix::sys::stat::{Mode, SFlag, makedev, mknod};
+    let path = folder.join("full");
+    let made = mknod(
+        &path,
+        SFlag::S_IFCHR,
+        Mode::from_bits_truncate(0o666),
+        makedev(1, 7),
+    );
+    if made.is_err() {
+        eprintln!("skipped: cannot make a device node here (mknod needs root)");
+    }
+    made.ok().map(|()| path)
+}
+
 /// The graded submission called `name` in `report`.
 pub(crate) fn submission<'a>(report: &'a Value, name: &str) -> &'a Value {
     report["submissions"]
