@@ -85,6 +85,7 @@ pub(crate) fn open_workshop(
         Some(folder) => Some(Warm::new(usable_target(folder, &grader)?)),
         None => None,
     };
+    let grader = runnable_by_boxes(grader, &confinement, scratch.path())?;
     let workshop = Workshop {
         assignment,
         grader,
@@ -94,6 +95,31 @@ pub(crate) fn open_workshop(
         confinement,
     };
     Ok((workshop, scratch, ended))
+}
+
+/// The grader's binary where every box can run it (checks run its
+/// `relay`): without bubblewrap, which binds it into each jail, a binary in
+/// a private folder (a checkout under a `0700` home) is copied into the
+/// scratch folder, the grader's and removed with it.
+fn runnable_by_boxes(
+    grader: PathBuf,
+    confinement: &Confinement,
+    scratch: &Path,
+) -> Result<PathBuf, Failure> {
+    use std::os::unix::fs::PermissionsExt;
+    let reachable = crate::sandbox::reachable_by_others(&grader).is_ok();
+    if !confinement.boxes() || confinement.is_sandboxed() || reachable {
+        return Ok(grader);
+    }
+    let copy = scratch.join("queens-grade");
+    std::fs::copy(&grader, &copy)
+        .and_then(|_| std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)))
+        .map_err(|error| {
+            Failure::Machine(format!(
+                "cannot copy the grader where its checks can run it: {error}"
+            ))
+        })?;
+    Ok(copy)
 }
 
 /// On Ctrl-C (or SIGTERM, or SIGHUP, or the parent's death): kills every
