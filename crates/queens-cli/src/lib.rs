@@ -35,11 +35,14 @@
 //!   board at a time. Only `all --unique` collects, because the fundamental
 //!   solutions are printed sorted in canonical order, as seed 004 tables
 //!   them. `trace` narrates the search event by event through the model's
-//!   tracer, and writes the replay page of [`page`]. `check` reads a
-//!   placement back ([`placement`]) and checks it in linear time. `race`
-//!   traces several solvers on one board ([`race`]) and replays them side
-//!   by side on a page ([`race_page`], built on the replay page's board)
-//!   or on the terminal;
+//!   tracer ([`queens_views::trace`]), and writes the replay page of
+//!   [`queens_views::page`]. `check` reads a placement back
+//!   ([`placement`]) and checks it in linear time. `race` traces several
+//!   solvers on one board ([`queens_views::race`]) and replays them side by
+//!   side on a page ([`queens_views::race_page`], built on the replay
+//!   page's board) or on the terminal. The views are a library beside the
+//!   model, [`queens_views`]: `trace` and `race` check their options and
+//!   call it;
 //! - [`request`]: what the searching commands share: every check before the
 //!   search, then the search;
 //! - [`args`]: the arguments the commands share, declared with clap derive,
@@ -100,11 +103,8 @@ mod counter;
 mod failure;
 mod guard;
 mod output;
-mod page;
 mod placement;
 mod progress;
-mod race;
-mod race_page;
 mod request;
 mod shard;
 mod task;

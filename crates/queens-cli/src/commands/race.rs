@@ -7,8 +7,9 @@
 //! once, each one that finds every solution), the pre-placed queens, the
 //! page's path. Then [`Race::run`] traces and times each solver, and the
 //! race is written as a page or shown frame by frame
-//! ([`terminal::show`]), ending with the counters table. No race is
-//! refused for its length: each lane stops at its budget of steps.
+//! ([`terminal::show`]), ending with the counters table; the views are
+//! [`queens_views`]'s, and Ctrl-C's flag stops them. No race is refused for
+//! its length: each lane stops at its budget of steps.
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal as _, Write};
@@ -17,13 +18,14 @@ use std::path::PathBuf;
 use clap::Args;
 use queens_core::format::thousands;
 use queens_core::{Mode, Problem, Query, Solver, Square, modes};
+use queens_views::race::clock::Clock;
+use queens_views::race::terminal::{self, ShowError, View};
+use queens_views::race::{MOST_LANE_STEPS, Race, compact};
+use queens_views::race_page;
 
 use crate::args::{self, ValueError};
 use crate::failure::{self, Failure};
-use crate::race::clock::Clock;
-use crate::race::terminal::{self, View};
-use crate::race::{MOST_LANE_STEPS, Race, compact};
-use crate::race_page;
+use crate::progress;
 
 /// The options of `race`.
 #[derive(Args)]
@@ -132,7 +134,7 @@ fn race(options: &RaceOptions, out: &mut impl Write) -> Result<(), Failure> {
         // Found unwritable now rather than after the race.
         failure::writable(path)?;
     }
-    let race = Race::run(&solvers, &problem)?;
+    let race = Race::run(&solvers, &problem, progress::interrupt_flag())?;
     match &options.html {
         Some(path) => {
             let page = race_page::render(&race, &command_line(options), options.clock);
@@ -151,7 +153,12 @@ fn race(options: &RaceOptions, out: &mut impl Write) -> Result<(), Failure> {
                 every: options.every,
                 live: std::io::stdout().is_terminal(),
             };
-            terminal::show(&race, view, out)
+            terminal::show(&race, view, progress::interrupt_flag(), out).map_err(
+                |error| match error {
+                    ShowError::Write(error) => error.into(),
+                    ShowError::Interrupted { reading } => Failure::RaceInterrupted { reading },
+                },
+            )
         }
     }
 }

@@ -69,7 +69,7 @@ struct Shown {
 }
 
 /// The whole page for `race`, made by `command`, opening with `clock`.
-pub(crate) fn render(race: &Race, command: &str, clock: Clock) -> String {
+pub fn render(race: &Race, command: &str, clock: Clock) -> String {
     let names: Vec<&str> = race.lanes.iter().map(|lane| lane.info.name).collect();
     let heading = format!("{}-queens, side by side: {}", race.n, names.join(", "));
     let main = fill(

@@ -1,46 +1,20 @@
-//! A race: several solvers search the same board, each traced by its own
-//! instrumentation, for `queens race` to replay side by side on a page
-//! ([`crate::race_page`]) or on a terminal ([`terminal`]).
-//!
-//! Each solver runs once under the model's [`Tracer`], as `queens trace`
-//! runs it, and its events are kept in the compact code of [`compact`],
-//! with the counters after each. A lane (one solver's board) keeps at most
-//! [`MOST_LANE_STEPS`] steps: the naive solver's search of a 6×6 board has
-//! more than six million, and no page could hold them. A lane cut there is
-//! kept as far as the race needs it, to the moment the last whole lane
-//! finishes by each [`Clock`], so that it can say how far it had got.
-//!
-//! Each lane's time comes from its solver's silent path, as `cargo xtask
-//! compare` times it: the median of three runs of the whole search (a cut
-//! lane: of its search stopped at the queens its trace placed), which gives
-//! each step the time it costs on this machine for the time clock.
-//!
-//! Nothing here can take hours: a trace stops at its budget of steps, and
-//! the searches it times are no longer than the traces.
-
-pub(crate) mod clock;
-pub(crate) mod compact;
-pub(crate) mod terminal;
+//! A race run: each solver traced on the board under the model's tracer and
+//! timed on its silent path, then each lane past its budget cut to what the
+//! race needs ([`Race::run`]).
 
 use std::cell::Cell;
 use std::hint::black_box;
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use queens_core::trace::{Event, Tracer};
 use queens_core::watch::{StopReason, WatchObserver};
-use queens_core::{
-    Instrument, Line, Observer, Problem, Solver, SolverInfo, Square, Stats, Watch, Workload,
-};
+use queens_core::{Error, Instrument, Line, Observer, Problem, Solver, Square, Stats, Watch};
 
-use crate::failure::Failure;
-use crate::progress;
-use clock::Clock;
-use compact::{Counters, Encoder, Replay};
-
-/// The most steps one lane keeps: a page of six lanes so long still loads
-/// in a second or two and stays under a few megabytes.
-pub(crate) const MOST_LANE_STEPS: u64 = 400_000;
+use super::clock::{self, Clock};
+use super::compact::{Counters, Encoder};
+use super::{Lane, MOST_LANE_STEPS, Race};
 
 /// Timed runs of each search; the median is kept.
 const RUNS: usize = 3;
@@ -50,65 +24,19 @@ const RUNS: usize = 3;
 /// noise.
 const LEAST_RUN: Duration = Duration::from_millis(20);
 
-/// One solver's board in the race.
-pub(crate) struct Lane {
-    /// What the solver tells about itself.
-    pub(crate) info: SolverInfo,
-    /// The work its whole search does, when the solver can say beforehand.
-    pub(crate) workload: Option<Workload>,
-    /// The steps kept, in the code of [`compact`].
-    pub(crate) code: String,
-    /// How many steps the code holds.
-    pub(crate) steps: u64,
-    /// How many steps were traced before the lane was cut to the race:
-    /// more than it holds when the race did not need them all.
-    pub(crate) traced: u64,
-    /// The cells read after each step, for the clock of cells read.
-    pub(crate) cells: Vec<u64>,
-    /// The counters after the last step kept.
-    pub(crate) end: Counters,
-    /// Whether the steps kept are the whole search.
-    pub(crate) whole: bool,
-    /// The time the steps kept take on the solver's silent path, in
-    /// seconds.
-    pub(crate) seconds: f64,
-}
-
-impl Lane {
-    /// The steps of the lane, replayed.
-    pub(crate) fn replay(&self, n: usize) -> Replay<'_> {
-        Replay::new(&self.code, n, self.info.levels.noun())
-    }
-
-    /// The counters after the first `steps` steps.
-    pub(crate) fn counters_at(&self, n: usize, steps: u64) -> Counters {
-        let mut replay = self.replay(n);
-        for _ in 0..steps {
-            if replay.next().is_none() {
-                break;
-            }
-        }
-        replay.counters()
-    }
-}
-
-/// Every lane of a race on one board.
-pub(crate) struct Race {
-    /// The board size.
-    pub(crate) n: usize,
-    /// The queens placed before the search.
-    pub(crate) preplaced: Vec<Square>,
-    /// One lane per solver, in the order asked.
-    pub(crate) lanes: Vec<Lane>,
-}
-
 impl Race {
     /// Traces and times every solver of `solvers` on `problem`, then cuts
-    /// the lanes that reached their budget to what the race needs.
-    pub(crate) fn run(solvers: &[&dyn Solver], problem: &Problem) -> Result<Race, Failure> {
+    /// the lanes that reached their budget to what the race needs. Setting
+    /// `stop` (Ctrl-C's flag) stops the tracing with
+    /// [`Error::Interrupted`]; an error of a solver is returned as it is.
+    pub fn run(
+        solvers: &[&dyn Solver],
+        problem: &Problem,
+        stop: &AtomicBool,
+    ) -> Result<Race, Error> {
         let mut lanes = solvers
             .iter()
-            .map(|&solver| lane(solver, problem, MOST_LANE_STEPS))
+            .map(|&solver| lane(solver, problem, MOST_LANE_STEPS, stop))
             .collect::<Result<Vec<_>, _>>()?;
         let mut race = Race {
             n: problem.n(),
@@ -135,9 +63,14 @@ impl Race {
 }
 
 /// Traces `solver` on `problem` for at most `most` steps and times it.
-fn lane(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<Lane, Failure> {
+fn lane(
+    solver: &dyn Solver,
+    problem: &Problem,
+    most: u64,
+    stop: &AtomicBool,
+) -> Result<Lane, Error> {
     let info = solver.info();
-    let traced = trace(solver, problem, most)?;
+    let traced = trace(solver, problem, most, stop)?;
     let seconds = if traced.whole {
         timed(|| whole_search(solver, problem))
     } else {
@@ -165,8 +98,14 @@ struct Traced {
 }
 
 /// Runs `solver` on `problem` under the model's tracer, encoding each step
-/// with the counters after it, for at most `most` steps. Ctrl-C stops it.
-fn trace(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<Traced, Failure> {
+/// with the counters after it, for at most `most` steps. Setting `stop`
+/// stops it.
+fn trace(
+    solver: &dyn Solver,
+    problem: &Problem,
+    most: u64,
+    stop: &AtomicBool,
+) -> Result<Traced, Error> {
     let counted = Cell::new(Stats::default());
     let mut encoder = Encoder::new(problem.n());
     let mut cells = Vec::new();
@@ -183,7 +122,7 @@ fn trace(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<Traced, Fa
         cells.push(end.stats.cells_read);
         ControlFlow::Continue(())
     });
-    let mut watch = Watch::new(Instrument::Off).with_stop(progress::interrupt_flag());
+    let mut watch = Watch::new(Instrument::Off).with_stop(stop);
     let mut observers = (
         (Counting(&counted), &mut tracer),
         WatchObserver::new(&mut watch),
@@ -193,8 +132,9 @@ fn trace(solver: &dyn Solver, problem: &Problem, most: u64) -> Result<Traced, Fa
     let whole = !tracer.stopped();
     drop(tracer);
     if halt == Some(StopReason::Interrupted) {
-        return Err(Failure::Interrupted {
-            solutions: end.solutions,
+        return Err(Error::Interrupted {
+            placed: end.stats.queens_placed,
+            found: end.solutions,
         });
     }
     Ok(Traced {
@@ -302,6 +242,7 @@ fn cut(lane: &mut Lane, n: usize, keep: u64) {
 mod tests {
     use super::*;
     use crate::page::Step;
+    use crate::race::compact::Replay;
 
     /// Every step of `solver`'s trace of `problem` as the model's tracer
     /// tells it, with the counters after it.
@@ -346,7 +287,7 @@ mod tests {
         ];
         for solver in queens_solvers::FINDS_ALL {
             for problem in &problems {
-                let traced = trace(solver, problem, u64::MAX).unwrap();
+                let traced = trace(solver, problem, u64::MAX, &AtomicBool::new(false)).unwrap();
                 assert!(traced.whole);
                 let expected = steps(solver, problem);
                 let decoded: Vec<Step> =
@@ -364,7 +305,12 @@ mod tests {
     #[test]
     fn a_lane_past_its_budget_is_cut_to_what_the_race_needs() {
         let problem = Problem::new(6);
-        let race = Race::run(&queens_solvers::FINDS_ALL, &problem).unwrap();
+        let race = Race::run(
+            &queens_solvers::FINDS_ALL,
+            &problem,
+            &AtomicBool::new(false),
+        )
+        .unwrap();
         let names: Vec<&str> = race.lanes.iter().map(|lane| lane.info.name).collect();
         assert_eq!(
             names,

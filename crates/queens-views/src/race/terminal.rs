@@ -6,11 +6,11 @@
 //! drawn over the one before (the cursor goes back up as many lines as the
 //! frame has), [`FRAME_PAUSE`] apart; to a pipe or a file only every K-th
 //! frame is printed, one after the other, and the last one always, so that
-//! what a script reads does not depend on timing. Ctrl-C stops the
-//! animation.
+//! what a script reads does not depend on timing. A stop flag (Ctrl-C's)
+//! stops the animation.
 
-use std::io::Write;
-use std::sync::atomic::Ordering;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use queens_core::TextFormat;
@@ -20,8 +20,6 @@ use queens_core::trace::Event;
 use super::Race;
 use super::clock::{self, Clock};
 use super::compact::Replay;
-use crate::failure::Failure;
-use crate::progress;
 
 /// The time between two frames on a terminal.
 const FRAME_PAUSE: Duration = Duration::from_millis(40);
@@ -34,20 +32,44 @@ const GAP: &str = "   ";
 
 /// How the race is shown.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct View {
+pub struct View {
     /// The clock that moves the lanes.
-    pub(crate) clock: Clock,
+    pub clock: Clock,
     /// How many frames the race is cut into.
-    pub(crate) frames: u64,
+    pub frames: u64,
     /// Which frames a pipe gets: every K-th (and the last); `None`, the
     /// last only.
-    pub(crate) every: Option<u64>,
+    pub every: Option<u64>,
     /// Whether the frames are redrawn in place, on a terminal.
-    pub(crate) live: bool,
+    pub live: bool,
+}
+
+/// Why a race shown on the terminal ended before its table.
+#[derive(Debug)]
+pub enum ShowError {
+    /// The output could not be written.
+    Write(io::Error),
+    /// The stop flag stopped the animation at this reading of the clock.
+    Interrupted {
+        /// The clock's reading then.
+        reading: String,
+    },
+}
+
+impl From<io::Error> for ShowError {
+    fn from(error: io::Error) -> Self {
+        ShowError::Write(error)
+    }
 }
 
 /// Shows the race frame by frame on `out`, then the table of counters.
-pub(crate) fn show(race: &Race, view: View, out: &mut impl Write) -> Result<(), Failure> {
+/// Between two frames drawn live, a set `stop` ends the show.
+pub fn show(
+    race: &Race,
+    view: View,
+    stop: &AtomicBool,
+    out: &mut impl Write,
+) -> Result<(), ShowError> {
     let line = clock::finish_line(&race.lanes, view.clock);
     let mut replays: Vec<Replay<'_>> = race.lanes.iter().map(|lane| lane.replay(race.n)).collect();
     let mut last: Vec<Option<Event>> = vec![None; race.lanes.len()];
@@ -83,8 +105,8 @@ pub(crate) fn show(race: &Race, view: View, out: &mut impl Write) -> Result<(), 
         drawn = text.lines().count();
         if view.live && frame < view.frames {
             std::thread::sleep(FRAME_PAUSE);
-            if progress::interrupt_flag().load(Ordering::Relaxed) {
-                return Err(Failure::RaceInterrupted {
+            if stop.load(Ordering::Relaxed) {
+                return Err(ShowError::Interrupted {
                     reading: view.clock.reading(at),
                 });
             }
@@ -211,7 +233,7 @@ fn line_mark(line: queens_core::Line) -> &'static str {
 
 /// The counters of every lane at the finish line, and how each finished
 /// by `clock`; under it, how far each cut lane had got.
-pub(crate) fn table(race: &Race, clock: Clock) -> String {
+pub fn table(race: &Race, clock: Clock) -> String {
     let line = clock::finish_line(&race.lanes, clock);
     let standings = clock::standings(&race.lanes, clock);
     let heading = [

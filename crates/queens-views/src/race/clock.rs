@@ -21,7 +21,7 @@ use super::Lane;
 
 /// What a tick of the race measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Clock {
+pub enum Clock {
     /// One step of every lane per tick.
     Steps,
     /// The same cells read by every lane per tick.
@@ -32,10 +32,10 @@ pub(crate) enum Clock {
 
 impl Clock {
     /// Every clock, in the order the page offers them.
-    pub(crate) const ALL: [Clock; 3] = [Clock::Steps, Clock::Cells, Clock::Time];
+    pub const ALL: [Clock; 3] = [Clock::Steps, Clock::Cells, Clock::Time];
 
     /// The name on the command line and in the page.
-    pub(crate) const fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Clock::Steps => "steps",
             Clock::Cells => "cells",
@@ -238,6 +238,8 @@ pub(crate) fn how_far(lanes: &[Lane], n: usize, index: usize, clock: Clock) -> O
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
     use queens_core::{Problem, Solver};
 
     use super::*;
@@ -248,7 +250,7 @@ mod tests {
             .iter()
             .map(|name| queens_solvers::by_name(name).unwrap())
             .collect();
-        Race::run(&solvers, &Problem::new(n)).unwrap()
+        Race::run(&solvers, &Problem::new(n), &AtomicBool::new(false)).unwrap()
     }
 
     #[test]

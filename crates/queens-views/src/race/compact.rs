@@ -44,7 +44,7 @@ pub(crate) const DIGITS: &[u8; 64] =
 
 /// The largest board the code describes: an attacker's index must fit in an
 /// attack digit beside the value that means none.
-pub(crate) const MOST_N: usize = 15;
+pub const MOST_N: usize = 15;
 
 /// The attacker index that means the tracer named none.
 const NO_ATTACKER: usize = 15;

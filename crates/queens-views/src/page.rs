@@ -15,6 +15,10 @@
 use queens_core::trace::Event;
 use queens_core::{Square, Stats};
 
+/// The most steps one page replays: a page of more would be too large to
+/// load and too long to watch.
+pub const MOST_PAGE_STEPS: u64 = 100_000;
+
 /// The frame of every page: the document around its `<main>`, with
 /// `{{name}}` holes that [`fill`] fills.
 const FRAME: &str = include_str!("page/frame.html");
