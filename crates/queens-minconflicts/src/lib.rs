@@ -121,13 +121,6 @@ use queens_core::{Finds, Levels, Observer, Order, Problem, Search, SolverInfo};
 
 use crate::search::LocalSearch;
 
-/// Swap tries a board of `n` rows may spend, per row, before the search
-/// gives up; [`STEPS_BASE`] more let small boards restart often.
-const STEPS_PER_QUEEN: u64 = 100;
-
-/// Swap tries every board may spend besides [`STEPS_PER_QUEEN`] per row.
-const STEPS_BASE: u64 = 1_000_000;
-
 /// Min-conflicts local search with Sosic and Gu's greedy start and swaps,
 /// seeded so that its runs repeat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
