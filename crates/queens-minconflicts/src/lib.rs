@@ -68,8 +68,8 @@
 //! repair removes an attack in O(1) expected tries. The start costs O(n)
 //! tries, about three per row, and the scan O(n) reads; the repairs, about
 //! n / 1,500 of them, cost less than either. The whole search is O(n)
-//! expected time for large `n` (0.2 s at n = 10⁶, 3.7 s at 10⁷ on one
-//! core), and O(n) memory: three arrays of `u32`, 20 bytes per row, plus
+//! expected time for large `n` (its time at n = 10⁶ is in the generated
+//! `docs/comparison.md`, "find the first solution, n = 8, …"), and O(n) memory: three arrays of `u32`, 20 bytes per row, plus
 //! the solution handed on, 8 bytes per row.
 //!
 //! # Randomness
