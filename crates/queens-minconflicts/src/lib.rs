@@ -69,8 +69,9 @@
 //! tries, about three per row, and the scan O(n) reads; the repairs, about
 //! n / 1,500 of them, cost less than either. The whole search is O(n)
 //! expected time for large `n` (its time at n = 10⁶ is in the generated
-//! `docs/comparison.md`, "find the first solution, n = 8, …"), and O(n) memory: three arrays of `u32`, 20 bytes per row, plus
-//! the solution handed on, 8 bytes per row.
+//! `docs/comparison.md`, "find the first solution, n = 8, …"), and O(n)
+//! memory: three arrays of `u32`, 20 bytes per row, plus the solution
+//! handed on, 8 bytes per row.
 //!
 //! # Randomness
 //!
