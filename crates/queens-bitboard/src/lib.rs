@@ -62,31 +62,26 @@
 //!
 //! Each technique has its own function, so that each shows its own gain;
 //! [`Step`] lists them as the rungs of a ladder, which `cargo xtask
-//! compare` times side by side. Each alone, on one thread, at n = 16 and
-//! 17 (`examples/count.rs`: `count 16 plain`, ..., `count 17 ends`), one
-//! run each on 2026-11-26 on the workspace's two-core machine with nothing
-//! else running (load 1.4 as the runs began, 1.2 as they ended); the
-//! timings of every size live in the generated page `docs/growth.md`
-//! (`cargo xtask growth`):
+//! compare` times side by side; the time each takes at every size, one
+//! thread, lives in the generated page `docs/growth.md` (`cargo xtask
+//! growth`, "Time to count every solution, by step of the ladder"), and
+//! its ratio to the C peer in one command's run in `cargo xtask peers
+//! --counter`, never in this essay: timings move with the machine.
 //!
-//! | rung | technique | n = 16 | n = 17 |
-//! |---|---|---|---|
-//! | `bitboard` | [`count_plain`]: the whole tree | 8.26 s | — |
-//! | `+ mirror` | [`count_mirror`]: first-row queen in the left half, twice, and the middle once | 4.09 s | — |
-//! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together | 1.95 s | 13.6 s |
-//! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class | 1.93 s | 13.0 s |
-//! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: boards abreast | 629 ms | 4.23 s |
-//! | `+ last rows` | [`count_lanes`], [`Ends::Early`]: two rows ahead, the last two at once | 553 ms | 3.70 s |
+//! | rung | technique |
+//! |---|---|
+//! | `bitboard` | [`count_plain`]: the whole tree |
+//! | `+ mirror` | [`count_mirror`]: first-row queen in the left half, twice, and the middle once |
+//! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together |
+//! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class |
+//! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: boards abreast |
+//! | `+ last rows` | [`count_lanes`], [`Ends::Early`]: two rows ahead, the last two at once |
 //!
-//! Against the C peer (`bitboard_mirror.c`, `gcc -O3 -march=native`,
-//! recursive, which mirrors with its `s` argument), `cargo xtask peers
-//! --counter` times the peer and the last rungs in one command. In two runs
-//! on the same machine that day the C peer took 41.3 s and 41.7 s at
-//! n = 17, `+ last rows` 3.73 s and 3.66 s (0.090 and 0.088 of it), and
-//! [`WorkUnits::count_parallel`] on two threads 1.85 s both times (0.045,
-//! 0.044); n = 18 took 13.7 s and 13.5 s, n = 19 1.75 min both times. The C
-//! peer took 22.6 s on a quiet machine in issue 21: the same "AMD EPYC" name
-//! may hide another host, which is why only ratios from one run are quoted.
+//! The C peer (`bitboard_mirror.c`, `gcc -O3 -march=native`, recursive,
+//! which mirrors with its `s` argument) is timed beside the last rungs by
+//! `cargo xtask peers --counter`: only ratios from one run are quoted, since
+//! the same "AMD EPYC" name may hide another host (the C peer's own time
+//! at n = 17 moved almost twofold between sessions).
 //! The instructions retired tell the same story without the clock
 //! (`valgrind --tool=callgrind`, n = 14, the same day): C peer 487 million,
 //! `+ symmetry` 396, `+ frames` 440, `+ lanes` 107, `+ last rows` 104.
@@ -154,9 +149,8 @@
 //! top by arithmetic. Two such walks, on two stacks, step in turn in one
 //! loop so that the processor overlaps them. On the machine of the earlier
 //! figures that halved the mirrored count's time against the C peer's,
-//! which walks the same boards; on this session's, where a step's 55
-//! instructions weigh more, the mirror took 3.75 s to the C peer's 5.74 s
-//! at n = 16 (`count 16 mirror`, `bitboard_mirror 16 s`, quiet).
+//! which walks the same boards (`count 16 mirror` against
+//! `bitboard_mirror 16 s`).
 //!
 //! ## Frames
 //!
@@ -195,31 +189,29 @@
 //! ## Why the figures move
 //!
 //! The same code gives different ratios to the C peer on machines sold
-//! as one kind, for reasons this session measured:
+//! as one kind, for reasons measured while the rungs were built:
 //!
 //! - **The host.** The workspace runs in a virtual machine whose processor
 //!   calls itself "AMD EPYC" (family 23, model 1: the hypervisor's generic
-//!   model) whatever the host behind it. `count 16 symmetry` took 0.80 s
-//!   in one session and 1.95 s to 2.05 s of processor time in later ones,
-//!   on an otherwise idle machine: the walk is
-//!   limited by how many instructions a core retires (about 55 a step at
-//!   three a cycle), and cores differ in that.
-//! - **Not the load, as far as measured.** `bitboard_mirror 17 s` took
-//!   41.7 s of processor time with two other builds running, and 41.3 s
-//!   and 41.7 s with nothing else running (two runs of `cargo xtask peers
-//!   --counter` on 2026-11-26), against 22.6 s quiet in issue 21: the gap
-//!   is the host's. Times on every core still measure the load, since the
-//!   counter's threads then share the cores with it.
+//!   model) whatever the host behind it. The same count took more than
+//!   twice the processor time in one session as in another, on an
+//!   otherwise idle machine: the walk is limited by how many instructions
+//!   a core retires (about 55 a step at three a cycle), and cores differ
+//!   in that.
+//! - **Not the load, as far as measured.** The C peer took the same
+//!   processor time with two other builds running as with nothing else:
+//!   the gap between sessions is the host's. Times on every core still
+//!   measure the load, since the counter's threads then share the cores
+//!   with it.
 //! - **Not the layout, here.** `.cargo/config.toml` aligns loops to 64
 //!   bytes; two binaries with different layouts (`queens count 16
-//!   --threads 1` and `count 16 symmetry`) took 2.07 s to 2.10 s and
-//!   2.07 s.
+//!   --threads 1` and `count 16 symmetry`) took the same time within 2%.
 //! - **Not the order.** The counts are the same for every order of the
 //!   units and number of threads (tests), and the largest unit is 0.25% of
 //!   the work, so the order moves the time on two threads by at most that.
 //!
-//! So the figures above are one session's, with its load, and each comes
-//! with the command that made it.
+//! So a figure is one run's, on one machine, and comes with the command
+//! that made it: the generated pages say which machine and how busy.
 //!
 //! # Work units
 //!

@@ -68,9 +68,10 @@
 //! repair removes an attack in O(1) expected tries. The start costs O(n)
 //! tries, about three per row, and the scan O(n) reads; the repairs, about
 //! n / 1,500 of them, cost less than either. The whole search is O(n)
-//! expected time for large `n` (0.2 s at n = 10⁶, 3.7 s at 10⁷ on one
-//! core), and O(n) memory: three arrays of `u32`, 20 bytes per row, plus
-//! the solution handed on, 8 bytes per row.
+//! expected time for large `n` (its time at n = 10⁶ is in the generated
+//! `docs/comparison.md`, "find the first solution, n = 8, …"), and O(n)
+//! memory: three arrays of `u32`, 20 bytes per row, plus the solution
+//! handed on, 8 bytes per row.
 //!
 //! # Randomness
 //!
@@ -120,13 +121,6 @@ mod search;
 use queens_core::{Finds, Levels, Observer, Order, Problem, Search, SolverInfo};
 
 use crate::search::LocalSearch;
-
-/// Swap tries a board of `n` rows may spend, per row, before the search
-/// gives up; [`STEPS_BASE`] more let small boards restart often.
-const STEPS_PER_QUEEN: u64 = 100;
-
-/// Swap tries every board may spend besides [`STEPS_PER_QUEEN`] per row.
-const STEPS_BASE: u64 = 1_000_000;
 
 /// Min-conflicts local search with Sosic and Gu's greedy start and swaps,
 /// seeded so that its runs repeat.

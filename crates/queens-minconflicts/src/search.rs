@@ -16,6 +16,13 @@ use rand::{Rng, SeedableRng};
 
 use crate::board::Board;
 
+/// Swap tries a board of `n` rows may spend, per row, before the search
+/// gives up; [`STEPS_BASE`] more let small boards restart often.
+const STEPS_PER_QUEEN: u64 = 100;
+
+/// Swap tries every board may spend besides [`STEPS_PER_QUEEN`] per row.
+const STEPS_BASE: u64 = 1_000_000;
+
 /// Random columns a row of the greedy start tries before it settles for
 /// the last one: enough that only about one queen in 800 starts attacked,
 /// few enough that the start costs about `3n` tries.
@@ -120,7 +127,7 @@ impl<'p> LocalSearch<'p> {
             conflicted: Vec::with_capacity(free.len().min(LIST_CAP)),
             free,
             rng: SmallRng::seed_from_u64(seed),
-            steps_left: crate::STEPS_PER_QUEEN * n + crate::STEPS_BASE,
+            steps_left: STEPS_PER_QUEEN * n + STEPS_BASE,
             stall: 0,
             stall_limit: 2 * n + 4096,
         }

@@ -126,56 +126,11 @@
 //!   Nothing is allocated during the search; a solution is pushed onto the
 //!   outcome's vector, sized for two in advance.
 //!
-//! What each idea bought, in puzzles per second on one core, first solution
-//! and count up to 2, over the whole of each set (step A on its first 100
-//! puzzles only, being too slow for more). Each step was measured as its
-//! code stood then (the earlier steps are not kept) with the measuring
-//! program of the benchmark package, which times the thread's own CPU time
-//! (best of three rounds of at least 0.3 s), so other work on the machine
-//! does not count:
-//!
-//! ```text
-//! cargo run --release -p queens-benches --example sudoku_throughput -- --seed-seconds 0
-//! ```
-//!
-//! | step | 17-clue, limit 1 | limit 2 | hardest, limit 1 | limit 2 |
-//! | --- | ---: | ---: | ---: | ---: |
-//! | A: candidates per cell, naked singles, fewest candidates first | 504 | 304 | 1,148 | 556 |
-//! | B: A + hidden singles in every house | 63,354 | 49,772 | 2,900 | 1,320 |
-//! | C: digits by band, rows and boxes by table | 128,027 | 87,833 | 8,313 | 3,662 |
-//! | D: C + guessing a two-candidate cell first | 155,807 | 108,364 | 10,556 | 4,752 |
-//! | E: D + pointing across bands | 296,133 | 261,651 | 11,932 | 5,455 |
-//! | F: E + claiming across bands (dropped at L) | 289,196 | 264,336 | 12,666 | 5,668 |
-//! | H: F, loops by digit and band, no placed-rows array | 279,316 | 256,790 | 12,014 | 5,466 |
-//! | I: H + statistics counted in locals | 276,178 | 253,442 | 12,022 | 5,455 |
-//! | J: I + placements without branches | 347,998 | 311,254 | 13,584 | 6,015 |
-//! | K: J + the update loop written out per digit and band | 335,217 | 296,129 | 14,614 | 6,697 |
-//! | L: K without claiming across bands | 444,202 | 389,525 | 18,371 | 8,163 |
-//! | this crate (L, tidied) | 446,442 | 400,908 | 18,268 | 8,204 |
-//! | the `sudoku` crate 0.8, in the same runs | 497,900-524,126 | 432,168-449,733 | 25,925-27,167 | 8,830-9,260 |
-//!
-//! Where it stands, one core, every answer of every solver verified
-//! (`cargo run --release -p queens-benches --example sudoku_throughput`,
-//! the seed's solver given ten seconds per set, or the whole hardest set
-//! with `-- --seed-seconds 1000 --limits 1 FILE`):
-//!
-//! | set | fast | `sudoku` crate | fast / crate | seed | fast / seed |
-//! | --- | ---: | ---: | ---: | ---: | ---: |
-//! | 17-clue, 49,158 puzzles, limit 1 | 470,047/s | 542,049/s | 0.87 | 0.02/s (first puzzle) | 3.9 × 10⁶ |
-//! | 17-clue, limit 2 | 411,085/s | 461,690/s | 0.89 | | |
-//! | hardest, 375 puzzles, limit 1 | 18,615/s | 26,802/s | 0.69 | 65.7/s (all 375) | 282 |
-//! | hardest, limit 2 | 8,116/s | 9,129/s | 0.89 | | |
-//! | hardest, first 20 puzzles, limit 1 | 15,074/s | | | 8.57/s | 1,758 |
-//!
-//! Two ideas were tried and left out. A work list of changed words (step
-//! G, instead of scanning all 27 for changes) measured 282,057, 251,481,
-//! 10,771 and 4,811: slower than the scan it replaced. Claiming across
-//! bands (a column whose digit can go in one band only confines it there,
-//! which also catches hidden singles in columns) cut the guesses on 17-clue
-//! puzzles from 2.6 to 1.9 per puzzle, but once the rest was cheap it cost
-//! more than it saved: leaving it out is step L, a quarter faster. Steps
-//! with a smaller gain than the noise between runs (a few per cent) were
-//! kept when they made the code simpler, not for speed.
+//! What each idea bought, measured step by step in puzzles per second,
+//! the ideas tried and left out, and where the solver stands against the
+//! `sudoku` crate are recorded in `docs/sudoku.md`, with the command that
+//! measures them: speeds move with the machine, so they stay out of this
+//! essay.
 //!
 //! # Where each part lives
 //!

@@ -17,7 +17,7 @@ use std::arch::x86_64::{
 };
 use std::sync::atomic::AtomicBool;
 
-use super::{Ends, Layout, Levels, SEARCHES, SLOTS, define_pass, drive};
+use super::queues::{Ends, Layout, Levels, SEARCHES, SLOTS, define_pass, drive};
 
 /// The lanes of one AVX2 register.
 const HALF: usize = 8;
@@ -36,7 +36,7 @@ impl Avx2 {
         has.then_some(Avx2(()))
     }
 
-    /// Runs the passes until the queues are empty (see [`super::drive`]).
+    /// Runs the passes until the queues are empty (see [`super::queues::drive`]).
     pub(super) fn count(
         self,
         levels: &mut [Levels; SEARCHES],
