@@ -120,14 +120,17 @@
 //! fixtures into `data/` and compiled in: the suite needs nothing outside
 //! this crate.
 //!
-//! Where each part lives: the checks in [`checks`], over [`harness`] (the
-//! sizes, the entry points, what a run emitted and which question was
-//! asked) and [`scope`] (how far they count and list, and the seed); a
-//! stream compared with what it should be in [`compare`]; the facts in
-//! [`facts`]; the slow, obviously correct [`reference`](mod@reference) solver; random
-//! problems by proptest in [`random`]; the reused solver object's check in
-//! [`reuse`]; placements of any size judged in linear time by [`linear`];
-//! and a solver in another process, questioned over a pipe, in [`remote`].
+//! Where each part lives: the checks in [`checks`], one module per kind of
+//! question, over [`harness`] (the sizes, the entry points, what a run
+//! emitted and which question was asked) and [`scope`] (how far they count
+//! and list, and the seed); a stream compared with what it should be in
+//! [`compare`]; the facts in [`facts`]; the slow, obviously correct
+//! [`reference`](mod@reference) solver; random problems by proptest in
+//! [`random`]; the reused solver object's check in [`reuse`]; placements of
+//! any size judged in linear time by [`linear`]; and a solver in another
+//! process, questioned over a pipe, in [`remote`] (the protocol, the
+//! solver's side a crate's program runs, and the judge's side a grader
+//! questions it from).
 //!
 //! The suite cannot stop a solver that never returns, nor survive one that
 //! overflows its stack, nor trust a verdict computed where the solver's own
