@@ -33,7 +33,7 @@ use queens_shards::array_ranges;
 use queens_toolkit::child::GroupChild;
 use tempfile::TempDir;
 
-use crate::Error;
+use crate::error::Error;
 
 /// The programs the check runs, all from the two Debian packages.
 const PROGRAMS: [&str; 8] = [
@@ -81,7 +81,7 @@ pub(crate) fn run() -> Result<(), Error> {
     }
     println!("slurm: {}", version("slurmctld", "-V"));
     println!("munge: {}", version("munged", "--version"));
-    let root = crate::workspace_root();
+    let root = crate::paths::workspace_root();
     let queens = build_queens(&root)?;
     let mut cluster = Cluster::start()?;
     let proved = cluster.prove(&root.join(SCRIPT), &queens);
@@ -131,7 +131,7 @@ fn build_queens(root: &Path) -> Result<PathBuf, Error> {
     if !status.success() {
         return Err(Error::Failed(format!("cargo build failed ({status})")));
     }
-    Ok(crate::target_dir().join("release/queens"))
+    Ok(crate::paths::target_dir().join("release/queens"))
 }
 
 /// What `slurm.conf` needs to know of this machine and the folder.

@@ -66,8 +66,10 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::error::Error;
+use crate::grade::build_grader;
+use crate::paths::{target_dir, workspace_root};
 use crate::system::{copy_folder, set_mode, which};
-use crate::{Error, grade::build_grader, target_dir, workspace_root};
 
 /// `cargo xtask sandbox-check`.
 #[derive(Debug, clap::Args)]

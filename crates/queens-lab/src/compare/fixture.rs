@@ -60,7 +60,7 @@ pub(super) fn report(lookup_up_to: usize) -> Report {
         .map(|&solver| SolverSummary::of(solver))
         .collect();
     let baseline = baseline_of(&solvers);
-    let sizes: Vec<usize> = super::DEFAULT_SIZES.collect();
+    let sizes: Vec<usize> = super::sizes::DEFAULT_SIZES.collect();
     let rows = sizes
         .iter()
         .map(|&n| {
@@ -157,7 +157,7 @@ fn step_cell(n: usize, step: Step, factor: f64) -> RawOutcome<CounterFigures> {
 pub(super) fn large_report() -> Report {
     let solvers: Vec<SolverSummary> = queens_solvers::every().map(SolverSummary::of).collect();
     let baseline = baseline_of(&solvers);
-    let sizes = super::LARGE_SIZES.to_vec();
+    let sizes = super::sizes::LARGE_SIZES.to_vec();
     let rows = sizes
         .iter()
         .map(|&n| {

@@ -14,17 +14,17 @@ use std::time::Duration;
 
 use queens_bitboard::Step;
 
-use super::measure::Agenda;
+use super::agenda::Agenda;
 use super::render;
 use super::report::{CompareMode, Report};
-use crate::Error;
+use crate::error::Error;
 
 /// The page, relative to the workspace root.
-pub(crate) const PAGE: &str = "docs/comparison.md";
+pub const PAGE: &str = "docs/comparison.md";
 /// The plot beside it, relative to the workspace root.
-pub(crate) const PLOT: &str = "docs/comparison.svg";
+pub const PLOT: &str = "docs/comparison.svg";
 /// The command that writes the page.
-pub(crate) const COMMAND: &str = "cargo xtask compare --write-docs";
+pub const COMMAND: &str = "cargo xtask compare --write-docs";
 
 /// The modes the page shows: every solution, and the first one, where the
 /// search orders differ most.
@@ -33,10 +33,10 @@ const MODES: [CompareMode; 2] = [CompareMode::Count, CompareMode::First];
 /// What the page measures: every registered solver and the counters'
 /// ladder, the default sizes, the page's modes, with the given runs and
 /// time limit.
-pub(crate) fn plan(runs: u32, time_limit: Duration) -> Agenda {
+pub fn plan(runs: u32, time_limit: Duration) -> Agenda {
     Agenda {
         solvers: queens_solvers::FINDS_ALL.to_vec(),
-        sizes: super::DEFAULT_SIZES.collect(),
+        sizes: super::sizes::DEFAULT_SIZES.collect(),
         modes: MODES.to_vec(),
         ladder: Step::ALL.to_vec(),
         runs,
@@ -47,10 +47,10 @@ pub(crate) fn plan(runs: u32, time_limit: Duration) -> Agenda {
 /// What the page's second part measures: `first` on the large boards of
 /// `--large`, every solver, the two that find one solution included, so
 /// that the page shows where backtracking stops and what goes on.
-pub(crate) fn large_plan(runs: u32, time_limit: Duration) -> Agenda {
+pub fn large_plan(runs: u32, time_limit: Duration) -> Agenda {
     Agenda {
         solvers: queens_solvers::every().collect(),
-        sizes: super::LARGE_SIZES.to_vec(),
+        sizes: super::sizes::LARGE_SIZES.to_vec(),
         modes: vec![CompareMode::First],
         ladder: Vec::new(),
         runs,
@@ -67,7 +67,7 @@ const LARGE_HEADING: &str = "# Large boards: one solution, backtracking against 
 
 /// The page's text for `report` (count and first on the default sizes) and
 /// `large` (first on the large boards).
-pub(crate) fn page(report: &Report, large: &Report) -> String {
+pub fn page(report: &Report, large: &Report) -> String {
     let plot_name = Path::new(PLOT)
         .file_name()
         .map_or_else(|| PLOT.into(), |name| name.to_string_lossy());
@@ -83,32 +83,30 @@ pub(crate) fn page(report: &Report, large: &Report) -> String {
     text
 }
 
-/// Writes the page and its plot (of `report`) under `root`.
-pub(crate) fn write(report: &Report, large: &Report, root: &Path) -> Result<(), Error> {
-    let page_path = root.join(PAGE);
-    let plot_path = root.join(PLOT);
-    let svg = super::plot::svg(report)?;
-    for (path, text) in [(&page_path, page(report, large)), (&plot_path, svg)] {
-        crate::write_whole(path, &text)?;
-    }
-    Ok(())
+/// The page and its plot (of `report`), each with its path relative to the
+/// workspace root, for the caller to write whole.
+pub fn files(report: &Report, large: &Report) -> Result<[(&'static str, String); 2], Error> {
+    Ok([
+        (PAGE, page(report, large)),
+        (PLOT, super::plot::svg(report)?),
+    ])
 }
 
 /// Reading a page back, for the staleness tests here and in `summary`.
 #[cfg(test)]
-pub(crate) mod read {
+pub mod read {
     use std::collections::BTreeMap;
 
     use crate::compare::render::{COLUMNS, LADDER_COLUMNS};
     use crate::compare::report::{CounterFigures, Figures};
 
     /// Where a row of the page stands: mode, board size and algorithm.
-    pub(crate) type RowKey = (String, usize, String);
+    pub type RowKey = (String, usize, String);
 
     /// The figures of every row of a page, by mode, board size and algorithm;
     /// `None` for a skipped row. Rows are found under headings `## <mode>: ...`
     /// by the column names of [`COLUMNS`].
-    pub(crate) fn documented_figures(page: &str) -> BTreeMap<RowKey, Option<Figures>> {
+    pub fn documented_figures(page: &str) -> BTreeMap<RowKey, Option<Figures>> {
         let mut rows = BTreeMap::new();
         let mut mode = String::new();
         for line in page.lines() {
@@ -144,9 +142,7 @@ pub(crate) mod read {
     /// The figures of every row of the page's ladder, by board size and step;
     /// `None` for a skipped row. Rows are found under the heading `## ladder:
     /// ...` by the number of [`LADDER_COLUMNS`].
-    pub(crate) fn documented_ladder(
-        page: &str,
-    ) -> BTreeMap<(usize, String), Option<CounterFigures>> {
+    pub fn documented_ladder(page: &str) -> BTreeMap<(usize, String), Option<CounterFigures>> {
         let mut rows = BTreeMap::new();
         let mut in_ladder = false;
         for line in page.lines() {
@@ -273,12 +269,12 @@ mod tests {
     }
 
     fn committed(path: &str) -> String {
-        crate::generated::committed(path, COMMAND)
+        crate::testing::committed(path, COMMAND)
     }
 
     #[test]
     fn the_committed_page_matches_the_solvers() {
-        crate::generated::assert_fresh(PAGE, PLOT, COMMAND, staleness);
+        crate::testing::assert_fresh(PAGE, PLOT, COMMAND, staleness);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::report::{
 use crate::units;
 
 /// The widest line the terminal summary prints: a terminal's 100 columns.
-pub(crate) const WIDTH: usize = 100;
+pub const WIDTH: usize = 100;
 
 /// The summary of one mode, before it is laid out.
 struct Summary {
@@ -71,7 +71,7 @@ const SKIPPED: &str = "—";
 
 /// What the machine's load says of the report's times. The run keeps one
 /// core busy, two while the ladder's `+ threads` rung runs.
-pub(crate) fn load_verdict(report: &Report) -> Option<String> {
+pub fn load_verdict(report: &Report) -> Option<String> {
     let own = if report.ladder.is_some() { 2.0 } else { 1.0 };
     report.load.verdict(own, report.machine.cores)
 }
@@ -79,7 +79,7 @@ pub(crate) fn load_verdict(report: &Report) -> Option<String> {
 /// The summary for a terminal: each mode's table and its two lists, under
 /// a line on the machine and the method, which points to `--details`
 /// unless the full tables are printed above it (`below_details`).
-pub(crate) fn terminal(report: &Report, below_details: bool) -> String {
+pub fn terminal(report: &Report, below_details: bool) -> String {
     let mut text = wrap(&format!("Machine: {}.", report.machine));
     if let Some(verdict) = load_verdict(report) {
         text.push_str(&wrap(&verdict));
@@ -103,7 +103,7 @@ pub(crate) fn terminal(report: &Report, below_details: bool) -> String {
 }
 
 /// The summary in Markdown, one `## At a glance` section per mode.
-pub(crate) fn markdown(report: &Report) -> String {
+pub fn markdown(report: &Report) -> String {
     summaries(report)
         .iter()
         .map(markdown_summary)

@@ -35,38 +35,14 @@ use queens_core::Instrument;
 use queens_core::modes;
 use queens_core::{Error, Finds, Problem, Search, Solver, Workload};
 
+use super::agenda::Agenda;
 use super::report::{
-    CompareMode, CounterFigures, Figures, Measured, ModeTable, RawOutcome, SkipCause,
-    SolverSummary, assemble_row, baseline_of,
+    CompareMode, CounterFigures, Figures, Measured, ModeTable, RawOutcome, Report, SkipCause,
+    SolverSummary, assemble_ladder, assemble_row, baseline_of,
 };
+use crate::machine::{Load, Machine};
 use crate::measuring::searches_per_run;
-use crate::units;
-
-/// What to measure: the cells of the tables, solver by mode by size. (An
-/// agenda, not a plan: `Plan` is `queens plan`'s, of shards.)
-#[derive(Clone)]
-pub(crate) struct Agenda {
-    /// The solvers, in registry order.
-    pub solvers: Vec<&'static dyn Solver>,
-    /// The board sizes, smallest first.
-    pub sizes: Vec<usize>,
-    /// The modes, one table each.
-    pub modes: Vec<CompareMode>,
-    /// The steps of the counters' ladder, which count every solution, on
-    /// the same sizes; none to leave the ladder out.
-    pub ladder: Vec<Step>,
-    /// Timed runs per cell.
-    pub runs: u32,
-    /// The most one search may take.
-    pub time_limit: Duration,
-}
-
-impl Agenda {
-    /// How many cells the plan has: the length of the progress bar.
-    pub(crate) fn cells(&self) -> u64 {
-        ((self.solvers.len() * self.modes.len() + self.ladder.len()) * self.sizes.len()) as u64
-    }
-}
+use crate::{progress, units};
 
 /// The smallest board calibration starts from: every solver does n = 4 in
 /// microseconds, so it needs no prediction.
@@ -82,9 +58,39 @@ const MIN_GROWTH: f64 = 1.5;
 /// most the machine in the report's heading can give.
 const LADDER_THREADS: usize = 0;
 
+/// Measures `plan`, with a progress bar on stderr, into a report.
+pub fn compare(plan: &Agenda) -> Report {
+    let load = Load::begin();
+    let bar = progress::bar(plan.cells());
+    let tables = measure(plan, &bar);
+    let ladder_cells = measure_ladder(plan, &bar);
+    bar.finish_and_clear();
+    let solvers: Vec<SolverSummary> = plan
+        .solvers
+        .iter()
+        .map(|&solver| SolverSummary::of(solver))
+        .collect();
+    let baseline = baseline_of(&solvers);
+    let ladder = (!plan.ladder.is_empty()).then(|| {
+        let count = tables.iter().find(|table| table.mode == CompareMode::Count);
+        assemble_ladder(&plan.ladder, &plan.sizes, ladder_cells, count, baseline)
+    });
+    Report {
+        machine: Machine::detect(),
+        load: load.end(),
+        runs: plan.runs,
+        time_limit_seconds: plan.time_limit.as_secs_f64(),
+        baseline: baseline.map(|index| solvers[index].name.clone()),
+        solvers,
+        sizes: plan.sizes.clone(),
+        tables,
+        ladder,
+    }
+}
+
 /// Measures every cell of the plan's modes, advancing `progress` by one per
 /// cell.
-pub(crate) fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
+fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
     let summaries: Vec<SolverSummary> = plan
         .solvers
         .iter()
@@ -107,10 +113,7 @@ pub(crate) fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
 
 /// Measures the plan's steps of the ladder, advancing `progress` by one per
 /// cell: `[size][step]`, in the plan's order.
-pub(crate) fn measure_ladder(
-    plan: &Agenda,
-    progress: &ProgressBar,
-) -> Vec<Vec<RawOutcome<CounterFigures>>> {
+fn measure_ladder(plan: &Agenda, progress: &ProgressBar) -> Vec<Vec<RawOutcome<CounterFigures>>> {
     measure_all(plan.ladder.iter().copied(), plan, progress)
 }
 
@@ -429,7 +432,7 @@ impl<S: Subject> Timeline<S> {
 /// The figures of a cell that do not depend on the machine: the answer and
 /// the statistics of one counted run. The staleness check of
 /// `docs/comparison.md` computes them the same way.
-pub(crate) fn figures(
+pub fn figures(
     solver: &dyn Solver,
     mode: CompareMode,
     problem: &Problem,

@@ -6,8 +6,9 @@
 
 use queens_core::Problem;
 
-use super::tree::{TREE_N, Tree};
-use super::{Counter, Growth, Rates, Series, fit};
+use super::fit::{self, factor};
+use super::model::{Counter, Growth, Rates, Series, Tree};
+use super::tree::TREE_N;
 use crate::measuring::describe;
 use crate::units;
 
@@ -70,8 +71,8 @@ fn generators(growth: &Growth) -> String {
         text.push_str(&format!(
             "- {}: {unit} tested {}, time {} per extra queen, over n = {}{}.\n",
             series.counter.label(),
-            rate(work_rate),
-            rate(time_rate),
+            factor(work_rate),
+            factor(time_rate),
             describe(&sizes),
             if series.rates().is_none() {
                 " (its last two sizes: too few took 1 ms to fit more)"
@@ -144,9 +145,9 @@ fn one_tree(growth: &Growth, tree: &Tree) -> String {
     for (label, rates, placed) in &rates {
         text.push_str(&format!(
             "- {label}: queens placed {}, time {}, solutions {} per extra queen.\n",
-            rate(*placed),
-            rate(rates.time),
-            rate(rates.solutions),
+            factor(*placed),
+            factor(rates.time),
+            factor(rates.solutions),
         ));
     }
     let Some((low, high)) = spread(rates.iter().map(|(_, rates, placed)| rates.time / placed))
@@ -262,11 +263,6 @@ fn ratios(slow: &Series, fast: &Series) -> Vec<(usize, f64)> {
             (*other >= fit::FIT_FLOOR).then(|| (n, seconds / other))
         })
         .collect()
-}
-
-/// A rate per extra queen, as the rates table writes it.
-fn rate(value: f64) -> String {
-    super::page::factor(value)
 }
 
 #[cfg(test)]

@@ -15,16 +15,18 @@ use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
 
-use super::{Counter, FROM, Growth, Series};
+use super::fit::factor;
+use super::model::{Counter, FROM, Growth, Series};
+use crate::error::Error;
 use crate::measuring::describe;
 use crate::units;
 
 /// The page, relative to the workspace root.
-pub(crate) const PAGE: &str = "docs/growth.md";
+pub const PAGE: &str = "docs/growth.md";
 /// The plot beside it, relative to the workspace root.
-pub(crate) const PLOT: &str = "docs/growth.svg";
+pub const PLOT: &str = "docs/growth.svg";
 /// The command that writes the page.
-pub(crate) const COMMAND: &str = "cargo xtask growth --write-docs";
+pub const COMMAND: &str = "cargo xtask growth --write-docs";
 
 /// The heading of the registry's table; the staleness test finds the table
 /// under it.
@@ -40,7 +42,7 @@ const COUNT_COLUMNS: [&str; 3] = ["n", "solutions", "fundamental"];
 const NOTHING: &str = "—";
 
 /// The measurements as tables for a terminal.
-pub(crate) fn terminal(growth: &Growth) -> String {
+pub fn terminal(growth: &Growth) -> String {
     let mut text = format!("{}\n\n", preamble(growth));
     for (heading, table) in tables(growth) {
         let mut table = table.build();
@@ -53,7 +55,7 @@ pub(crate) fn terminal(growth: &Growth) -> String {
 }
 
 /// The page's text.
-pub(crate) fn page(growth: &Growth) -> String {
+pub fn page(growth: &Growth) -> String {
     let plot_name = Path::new(PLOT)
         .file_name()
         .map_or_else(|| PLOT.into(), |name| name.to_string_lossy());
@@ -82,13 +84,10 @@ pub(crate) fn page(growth: &Growth) -> String {
     text
 }
 
-/// Writes the page and its plot under `root`, each whole or not at all.
-pub(crate) fn write(growth: &Growth, root: &Path) -> Result<(), crate::Error> {
-    let svg = super::plot::svg(growth)?;
-    for (path, text) in [(PAGE, page(growth)), (PLOT, svg)] {
-        crate::write_whole(&root.join(path), &text)?;
-    }
-    Ok(())
+/// The page and its plot, each with its path relative to the workspace
+/// root, for the caller to write whole.
+pub fn files(growth: &Growth) -> Result<[(&'static str, String); 2], Error> {
+    Ok([(PAGE, page(growth)), (PLOT, super::plot::svg(growth)?)])
 }
 
 /// The lines above the tables: where it ran, how it was timed, and how
@@ -204,11 +203,6 @@ fn rates_table(growth: &Growth) -> Builder {
     builder
 }
 
-/// A growth factor per extra queen: `×5.62`.
-pub(super) fn factor(value: f64) -> String {
-    format!("×{value:.2}")
-}
-
 /// Why each series ends before the largest board, one line each.
 fn stops(growth: &Growth) -> String {
     growth
@@ -226,7 +220,8 @@ mod tests {
     use queens_bitboard::Step;
 
     use super::*;
-    use crate::growth::{TOP, tree};
+    use crate::growth::model::TOP;
+    use crate::growth::{fit, tree};
     use crate::machine::Machine;
 
     /// The rows of the table under `## heading` in `page`, its header first
@@ -336,11 +331,11 @@ mod tests {
             to: TOP,
             series: Counter::all()
                 .into_iter()
-                .map(|counter| super::super::Series {
+                .map(|counter| Series {
                     counter,
                     times: times.clone(),
                     placed: Vec::new(),
-                    fitted: super::super::fit::fitted_sizes(&times),
+                    fitted: fit::fitted_sizes(&times),
                     stop: None,
                 })
                 .collect(),
@@ -351,7 +346,7 @@ mod tests {
 
     #[test]
     fn the_committed_page_names_every_solver_and_step_and_counts_as_oeis() {
-        crate::generated::assert_fresh(PAGE, PLOT, COMMAND, staleness);
+        crate::testing::assert_fresh(PAGE, PLOT, COMMAND, staleness);
     }
 
     #[test]

@@ -18,12 +18,14 @@ use std::time::Instant;
 use queens_bitboard::{Step, Tally};
 use tabled::builder::Builder;
 
-use super::{compile, met, print_header, render, run_peer};
-use crate::{Error, progress, units};
+use super::harness::{compile, header, met, render, run_peer};
+use crate::error::Error;
+use crate::machine::load_average;
+use crate::{progress, units};
 
 /// The runs of each side when `--runs` is not given: one run of the peer
 /// alone takes tens of seconds.
-pub(crate) const RUNS: u32 = 1;
+pub const RUNS: u32 = 1;
 
 /// The C program the counter is measured against.
 const PEER: &str = "bitboard_mirror.c";
@@ -146,10 +148,10 @@ struct Row {
 }
 
 /// Runs `cargo xtask peers --counter`: the C peer from `folder`, built into
-/// `build`, and the rungs, `runs` times each.
-pub(crate) fn run(folder: &Path, build: &Path, runs: u32) -> Result<(), Error> {
+/// `build`, and the rungs, `runs` times each; the text to print.
+pub fn run(folder: &Path, build: &Path, runs: u32) -> Result<String, Error> {
     let binary = compile(&folder.join(PEER), build)?;
-    let load = crate::machine::load_average();
+    let load = load_average();
     let mut peer = peer_row();
     let mut rows: Vec<Row> = RUNGS.iter().map(rung_row).collect();
     let bar = progress::bar(u64::from(runs) * (1 + RUNGS.len() as u64));
@@ -166,13 +168,13 @@ pub(crate) fn run(folder: &Path, build: &Path, runs: u32) -> Result<(), Error> {
         }
     }
     bar.finish_and_clear();
-    print_header(runs, "; Rust in this process, wall time");
+    let mut text = header(runs, "; Rust in this process, wall time");
     if let Some(note) = load.and_then(busy_note) {
-        println!("{note}\n");
+        text.push_str(&format!("{note}\n\n"));
     }
     rows.insert(0, peer);
-    println!("{}", table(&rows, runs));
-    Ok(())
+    text.push_str(&format!("{}\n", table(&rows, runs)));
+    Ok(text)
 }
 
 /// A warning when other programs were running as the measurement began
@@ -531,7 +533,9 @@ mod tests {
     /// the task builds it, it counts ten queens with its mirror.
     #[test]
     fn the_peer_counts_ten_queens() {
-        let source = crate::workspace_root().join("../shared/peers").join(PEER);
+        let source = crate::testing::workspace_root()
+            .join("../shared/peers")
+            .join(PEER);
         if !source.is_file() {
             eprintln!("skipped: no {}", source.display());
             return;

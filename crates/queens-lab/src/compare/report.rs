@@ -6,7 +6,6 @@
 //! baseline, the verdicts) are worked out here, once, when the report is
 //! assembled.
 
-use clap::ValueEnum;
 use queens_bitboard::Step;
 use queens_core::{Mode, Query, Solver};
 use serde::Serialize;
@@ -15,9 +14,10 @@ use crate::machine::{Load, Machine};
 use crate::units;
 
 /// What each cell of a comparison asks the solvers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
-pub(crate) enum CompareMode {
+pub enum CompareMode {
     /// Count every solution.
     Count,
     /// Find the first solution in the solver's order.
@@ -29,7 +29,7 @@ pub(crate) enum CompareMode {
 
 impl CompareMode {
     /// The query of `queens_core::modes` this mode asks.
-    pub(crate) fn query(self) -> Query {
+    pub fn query(self) -> Query {
         match self {
             CompareMode::Count => Query {
                 mode: Mode::Count,
@@ -47,7 +47,7 @@ impl CompareMode {
     }
 
     /// The name `--mode` takes and the headings use.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             CompareMode::Count => "count",
             CompareMode::First => "first",
@@ -56,7 +56,7 @@ impl CompareMode {
     }
 
     /// What the mode asks, in words, for headings.
-    pub(crate) fn question(self) -> &'static str {
+    pub fn question(self) -> &'static str {
         match self {
             CompareMode::Count => "count every solution",
             CompareMode::First => "find the first solution",
@@ -67,7 +67,7 @@ impl CompareMode {
     /// Whether the search visits the whole tree, so that a solver's declared
     /// workload is the work it will really do (not so when it stops at the
     /// first solution).
-    pub(crate) fn searches_everything(self) -> bool {
+    pub fn searches_everything(self) -> bool {
         self != CompareMode::First
     }
 }
@@ -78,11 +78,11 @@ impl CompareMode {
 /// baseline; and the bitboards pack its arrays into words, so the counters'
 /// ladder reads as what each technique buys over it. One baseline for every
 /// board size keeps a speed-up meaning the same thing along a row.
-pub(crate) const BASELINE: &str = "lookup";
+pub const BASELINE: &str = "lookup";
 
 /// A whole comparison.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct Report {
+pub struct Report {
     /// Where it ran.
     pub machine: Machine,
     /// How busy the machine was as the run began and ended.
@@ -107,20 +107,20 @@ pub(crate) struct Report {
 
 impl Report {
     /// Where the baseline stands among [`Report::solvers`].
-    pub(crate) fn baseline_index(&self) -> Option<usize> {
+    pub fn baseline_index(&self) -> Option<usize> {
         let name = self.baseline.as_deref()?;
         self.solvers.iter().position(|solver| solver.name == name)
     }
 
     /// The baseline's summary.
-    pub(crate) fn baseline_solver(&self) -> Option<&SolverSummary> {
+    pub fn baseline_solver(&self) -> Option<&SolverSummary> {
         self.solvers.get(self.baseline_index()?)
     }
 }
 
 /// Where the baseline stands among `solvers`: [`BASELINE`] if it is there,
 /// else the first, so that any choice of `--algo` has one.
-pub(crate) fn baseline_of(solvers: &[SolverSummary]) -> Option<usize> {
+pub fn baseline_of(solvers: &[SolverSummary]) -> Option<usize> {
     solvers
         .iter()
         .position(|solver| solver.name == BASELINE)
@@ -129,7 +129,7 @@ pub(crate) fn baseline_of(solvers: &[SolverSummary]) -> Option<usize> {
 
 /// What the report says about a solver.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct SolverSummary {
+pub struct SolverSummary {
     /// The short name, as `--algo` takes it.
     pub name: String,
     /// The title used in verdicts.
@@ -140,7 +140,7 @@ pub(crate) struct SolverSummary {
 
 impl SolverSummary {
     /// The summary of `solver`.
-    pub(crate) fn of(solver: &dyn Solver) -> Self {
+    pub fn of(solver: &dyn Solver) -> Self {
         let info = solver.info();
         SolverSummary {
             name: info.name.to_owned(),
@@ -152,7 +152,7 @@ impl SolverSummary {
 
 /// The results of one mode.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct ModeTable {
+pub struct ModeTable {
     /// The mode.
     pub mode: CompareMode,
     /// One row per board size, smallest first.
@@ -161,7 +161,7 @@ pub(crate) struct ModeTable {
 
 /// Every solver on one board size.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct SizeRow {
+pub struct SizeRow {
     /// The board size.
     pub n: usize,
     /// One cell per solver, in registry order.
@@ -172,7 +172,7 @@ pub(crate) struct SizeRow {
 
 /// One solver on one board size.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct Cell {
+pub struct Cell {
     /// The solver's short name.
     pub algorithm: String,
     /// What came of it.
@@ -184,7 +184,7 @@ pub(crate) struct Cell {
 /// a solver, [`Counted`] for a step of the ladder).
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
-pub(crate) enum Outcome<F = Finished> {
+pub enum Outcome<F = Finished> {
     /// It ran.
     Finished(F),
     /// It did not run, or ran once and was not repeated.
@@ -198,7 +198,7 @@ pub(crate) enum Outcome<F = Finished> {
 
 impl<F> Outcome<F> {
     /// What the finished cell holds; `None` for a skipped one.
-    pub(crate) fn finished(&self) -> Option<&F> {
+    pub fn finished(&self) -> Option<&F> {
         match self {
             Outcome::Finished(finished) => Some(finished),
             Outcome::Skipped { .. } => None,
@@ -209,7 +209,7 @@ impl<F> Outcome<F> {
 /// Why a cell was skipped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub(crate) enum SkipCause {
+pub enum SkipCause {
     /// The solver refused the problem: the board is larger than it accepts.
     Refused,
     /// The search was predicted to take longer than the time limit.
@@ -221,7 +221,7 @@ pub(crate) enum SkipCause {
 /// The figures of a cell that depend only on the solver and the board: the
 /// answer and the statistics.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub(crate) struct Figures {
+pub struct Figures {
     /// Solutions found: all of them, the fundamental ones, or 0 or 1 for
     /// `first`.
     pub solutions: u64,
@@ -235,7 +235,7 @@ pub(crate) struct Figures {
 
 /// The measurements of a cell that ran.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub(crate) struct Finished {
+pub struct Finished {
     /// The answer and the statistics, from the counted run.
     #[serde(flatten)]
     pub figures: Figures,
@@ -255,7 +255,7 @@ pub(crate) struct Finished {
 /// technique to the one before. They count without the `Search` trait's
 /// observer, so they have no statistics: only answers and times.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct Ladder {
+pub struct Ladder {
     /// The steps, bottom first.
     pub steps: Vec<StepSummary>,
     /// One row per board size, smallest first.
@@ -264,7 +264,7 @@ pub(crate) struct Ladder {
 
 /// What the report says about a step of the ladder.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct StepSummary {
+pub struct StepSummary {
     /// The name in tables: `bitboard`, then `+ mirror` and so on.
     pub name: String,
     /// What it adds to the step before it.
@@ -273,7 +273,7 @@ pub(crate) struct StepSummary {
 
 impl StepSummary {
     /// The summary of `step`.
-    pub(crate) fn of(step: Step) -> Self {
+    pub fn of(step: Step) -> Self {
         StepSummary {
             name: step.name().to_owned(),
             adds: step.adds().to_owned(),
@@ -283,7 +283,7 @@ impl StepSummary {
 
 /// Every step of the ladder on one board size.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct LadderRow {
+pub struct LadderRow {
     /// The board size.
     pub n: usize,
     /// One cell per step, bottom first.
@@ -292,7 +292,7 @@ pub(crate) struct LadderRow {
 
 /// One step on one board size.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct LadderCell {
+pub struct LadderCell {
     /// The step's name.
     pub step: String,
     /// What came of it.
@@ -303,7 +303,7 @@ pub(crate) struct LadderCell {
 /// The answer of a step of the ladder, which depends only on the step and
 /// the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub(crate) struct CounterFigures {
+pub struct CounterFigures {
     /// Every solution.
     pub solutions: u64,
     /// The fundamental solutions, for the steps that count them.
@@ -312,7 +312,7 @@ pub(crate) struct CounterFigures {
 
 /// The measurements of a step that ran.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub(crate) struct Counted {
+pub struct Counted {
     /// The answer.
     #[serde(flatten)]
     pub figures: CounterFigures,
@@ -332,7 +332,7 @@ pub(crate) struct Counted {
 /// A measured cell before the row around it is known; `F` is what one
 /// run answers besides its time.
 #[derive(Clone, Debug)]
-pub(crate) struct Measured<F = Figures> {
+pub struct Measured<F = Figures> {
     /// The answer (and the statistics), from a separate run.
     pub figures: F,
     /// The time of one search in each timed run, in seconds.
@@ -341,7 +341,7 @@ pub(crate) struct Measured<F = Figures> {
 
 impl<F> Measured<F> {
     /// The median of the runs.
-    pub(crate) fn median_seconds(&self) -> f64 {
+    pub fn median_seconds(&self) -> f64 {
         let mut sorted = self.run_seconds.clone();
         sorted.sort_by(f64::total_cmp);
         match sorted.len() {
@@ -354,7 +354,7 @@ impl<F> Measured<F> {
 
 /// A cell before the row around it is known.
 #[derive(Clone, Debug)]
-pub(crate) enum RawOutcome<F = Figures> {
+pub enum RawOutcome<F = Figures> {
     /// It ran.
     Measured(Measured<F>),
     /// It was skipped, for `cause`, as `reason` says.
@@ -381,7 +381,7 @@ fn speedup(reference: Option<f64>, seconds: f64) -> Option<f64> {
 /// Builds a row from its raw cells (one per solver, in the order of
 /// `solvers`): the speed-ups against the solver at `baseline`, and the
 /// verdict.
-pub(crate) fn assemble_row(
+pub fn assemble_row(
     n: usize,
     solvers: &[SolverSummary],
     raw: Vec<RawOutcome>,
@@ -420,7 +420,7 @@ fn finish(measured: &Measured, reference: Option<f64>) -> Finished {
 /// Builds the ladder from its raw cells (`raw[size][step]`, in the order
 /// of `sizes` and `steps`): each step's speed-up against the baseline,
 /// whose times `count` holds at `baseline`, and against the step before.
-pub(crate) fn assemble_ladder(
+pub fn assemble_ladder(
     steps: &[Step],
     sizes: &[usize],
     raw: Vec<Vec<RawOutcome<CounterFigures>>>,
@@ -548,7 +548,7 @@ fn disagreement(solvers: &[SolverSummary], finished: &[(usize, &Finished)]) -> O
 
 /// How `subject` fares against `base` on the same board, in words: `ran
 /// 3.0× faster than <base>: <the statistic that explains it>`.
-pub(crate) fn against(subject: &Finished, base: &Finished, base_title: &str) -> String {
+pub fn against(subject: &Finished, base: &Finished, base_title: &str) -> String {
     let speedup = speedup(Some(base.median_seconds), subject.median_seconds).unwrap_or(1.0);
     format!(
         "ran {} than {base_title}: {}",
@@ -558,7 +558,7 @@ pub(crate) fn against(subject: &Finished, base: &Finished, base_title: &str) -> 
 }
 
 /// A speed-up in words: `3.0× faster` or `2.5× slower`.
-pub(crate) fn pace(speedup: f64) -> String {
+pub fn pace(speedup: f64) -> String {
     if speedup >= 1.0 {
         format!("{} faster", units::ratio(speedup))
     } else {
@@ -578,7 +578,7 @@ pub(crate) fn pace(speedup: f64) -> String {
 /// Where it points the other way (fewer cells read, yet slower, as on the
 /// smallest boards) the line says so: there the fixed costs of a search
 /// outweigh the work the statistics count.
-pub(crate) fn why(subject: &Figures, base: &Figures, speedup: f64) -> String {
+pub fn why(subject: &Figures, base: &Figures, speedup: f64) -> String {
     let differing = [
         (
             "",

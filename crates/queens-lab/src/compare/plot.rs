@@ -13,12 +13,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::report::{CompareMode, Finished, Ladder, ModeTable, Outcome, Report};
-use crate::Error;
+use crate::error::Error;
 use crate::plotting::{SIZE, colour, failed, short_count, y_range};
 use crate::units;
 
 /// The plot of the first table of `report`, as an SVG document.
-pub(crate) fn svg(report: &Report) -> Result<String, Error> {
+pub fn svg(report: &Report) -> Result<String, Error> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -229,7 +229,7 @@ mod tests {
     use super::*;
     use queens_bitboard::Step;
 
-    use crate::compare::measure::Agenda;
+    use crate::compare::agenda::Agenda;
 
     /// The stroke colour plotters writes for `colour`.
     fn hex(colour: RGBColor) -> String {
@@ -239,7 +239,7 @@ mod tests {
     #[test]
     fn the_plot_is_svg_with_one_series_per_solver_and_step() {
         let solvers = queens_solvers::FINDS_ALL.to_vec();
-        let report = crate::compare::compare(&Agenda {
+        let report = crate::compare::measure::compare(&Agenda {
             solvers: solvers.clone(),
             sizes: vec![4, 5, 6],
             modes: vec![CompareMode::Count],

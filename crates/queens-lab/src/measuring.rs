@@ -11,7 +11,7 @@ const MIN_RUN: Duration = Duration::from_millis(20);
 
 /// How many searches one timed run repeats, so that it lasts at least
 /// [`MIN_RUN`] when one search takes `seconds`.
-pub(crate) fn searches_per_run(seconds: f64) -> u64 {
+pub fn searches_per_run(seconds: f64) -> u64 {
     let wanted = (MIN_RUN.as_secs_f64() / seconds.max(1e-9)).ceil();
     (wanted as u64).clamp(1, 10_000_000)
 }
@@ -20,10 +20,10 @@ pub(crate) fn searches_per_run(seconds: f64) -> u64 {
 const MOST_RUNS: u32 = 1000;
 
 /// The longest time limit, in seconds: a day.
-const LONGEST_BUDGET: f64 = 86_400.0;
+const LONGEST_TIME_LIMIT: f64 = 86_400.0;
 
 /// Parses a number of runs, from 1 to [`MOST_RUNS`].
-pub(crate) fn parse_runs(text: &str) -> Result<u32, String> {
+pub fn parse_runs(text: &str) -> Result<u32, String> {
     match text.parse::<u32>() {
         Ok(0) => Err("--runs must be at least 1".to_owned()),
         Ok(runs) if runs > MOST_RUNS => Err(format!("--runs is at most {MOST_RUNS}")),
@@ -32,7 +32,8 @@ pub(crate) fn parse_runs(text: &str) -> Result<u32, String> {
     }
 }
 
-pub(crate) fn parse_time_limit(text: &str) -> Result<Duration, String> {
+/// Parses a time limit: `2s`, `500ms` or `1.5` (seconds), up to a day.
+pub fn parse_time_limit(text: &str) -> Result<Duration, String> {
     let (number, scale) = if let Some(millis) = text.strip_suffix("ms") {
         (millis, 1e-3)
     } else {
@@ -47,7 +48,7 @@ pub(crate) fn parse_time_limit(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| {
             format!("'{text}' is not a time limit (a positive time such as 2s or 500ms)")
         })?;
-    if seconds > LONGEST_BUDGET {
+    if seconds > LONGEST_TIME_LIMIT {
         return Err(format!("'{text}' is past a day, the longest time limit"));
     }
     Ok(Duration::from_secs_f64(seconds))
@@ -55,7 +56,7 @@ pub(crate) fn parse_time_limit(text: &str) -> Result<Duration, String> {
 
 /// Increasing `sizes` in the notation `--n` reads back: runs of three or
 /// more consecutive sizes as `a..=b`, the rest as a list.
-pub(crate) fn describe(sizes: &[usize]) -> String {
+pub fn describe(sizes: &[usize]) -> String {
     let mut runs: Vec<String> = Vec::new();
     let mut index = 0;
     while index < sizes.len() {

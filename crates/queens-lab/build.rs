@@ -4,8 +4,8 @@
 
 fn main() {
     for (variable, name) in [
-        ("PROFILE", "XTASK_PROFILE"),
-        ("OPT_LEVEL", "XTASK_OPT_LEVEL"),
+        ("PROFILE", "QUEENS_LAB_PROFILE"),
+        ("OPT_LEVEL", "QUEENS_LAB_OPT_LEVEL"),
     ] {
         let value = std::env::var(variable).unwrap_or_else(|_| "unknown".to_owned());
         println!("cargo:rustc-env={name}={value}");

@@ -5,7 +5,7 @@
 //! constant rate per extra queen is a straight line, and two lines that
 //! differ by a constant factor are parallel.
 //!
-//! Drawn as compare's plot is (`crate::compare::plot`): plotters' SVG
+//! Drawn as compare's plot is ([`crate::compare::plot`]): plotters' SVG
 //! backend without fonts, in the same colours.
 
 use std::ops::Range;
@@ -15,8 +15,8 @@ use plotters::coord::types::RangedCoordi32;
 use plotters::prelude::*;
 use queens_core::oeis;
 
-use super::{Counter, FROM, Growth};
-use crate::Error;
+use super::model::{Counter, FROM, Growth};
+use crate::error::Error;
 use crate::plotting::{SIZE, colour, failed, short_count, y_range};
 use crate::units;
 
@@ -25,7 +25,7 @@ type LogChart<'a, 'b> =
     ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordi32, LogCoord<f64>>>;
 
 /// The plot of `growth`, as an SVG document.
-pub(crate) fn svg(growth: &Growth) -> Result<String, Error> {
+pub fn svg(growth: &Growth) -> Result<String, Error> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -140,7 +140,7 @@ fn draw_counts(area: &Area<'_>, growth: &Growth) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::growth::Series;
+    use crate::growth::model::Series;
     use crate::machine::Machine;
 
     #[test]

@@ -2,9 +2,23 @@
 //! `4..=12`, a half-open one `4..12`, one size `8`, or a comma-separated list
 //! of any of these (`4,6,8`, `4..=6,10`).
 
-use crate::measuring::describe;
 use std::fmt;
 use std::ops::RangeInclusive;
+
+use crate::measuring::describe;
+
+/// The board sizes compared when `--n` is not given, and on the generated
+/// page. They start where the naive generator still finishes twice and end
+/// where lookup, the baseline, still finishes within the default time limit,
+/// past the n = 13 from which the ladder's threads outrun their start-up:
+/// nine columns, which fit a terminal.
+pub const DEFAULT_SIZES: RangeInclusive<usize> = 6..=14;
+
+/// The board sizes of `--large` and of the page's large-board table: where
+/// backtracking still finds a first solution (8, 16, 32), where it starts to
+/// wander or reaches its 64-column masks (64), and three boards no tree
+/// search reaches, up to the million of issue 13.
+pub const LARGE_SIZES: [usize; 7] = [8, 16, 32, 64, 1_000, 100_000, 1_000_000];
 
 /// The most sizes one comparison shows: more would be a table nobody reads,
 /// and minutes of drawing it.
@@ -12,12 +26,12 @@ const MOST_SIZES: usize = 100;
 
 /// A non-empty, increasing list of board sizes without repeats.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct BoardSizes(Vec<usize>);
+pub struct BoardSizes(Vec<usize>);
 
 impl BoardSizes {
     /// Parses the `--n` notation. Empty and reversed ranges are errors, each
     /// with one sentence that says what is wrong.
-    pub(crate) fn parse(text: &str) -> Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self, String> {
         let mut sizes = Vec::new();
         for item in text.split(',') {
             sizes.extend(parse_item(item.trim())?);
@@ -34,12 +48,12 @@ impl BoardSizes {
     }
 
     /// Every size in `range`, which must not be empty.
-    pub(crate) fn from_range(range: RangeInclusive<usize>) -> Self {
+    pub fn from_range(range: RangeInclusive<usize>) -> Self {
         BoardSizes(range.collect())
     }
 
     /// The sizes, smallest first.
-    pub(crate) fn as_slice(&self) -> &[usize] {
+    pub fn as_slice(&self) -> &[usize] {
         &self.0
     }
 }
@@ -107,7 +121,7 @@ fn parse_size(text: &str) -> Result<usize, String> {
 /// one solution included: no size past it can be compared, and checking it
 /// before a range is built keeps `--n 0..=1000000000000` from asking for a
 /// list of a trillion sizes.
-pub(crate) fn largest_size() -> usize {
+pub fn largest_size() -> usize {
     queens_solvers::every()
         .map(|solver| solver.info().max_n)
         .max()
@@ -116,7 +130,7 @@ pub(crate) fn largest_size() -> usize {
 
 /// The largest board a solver that finds every solution accepts: the limit
 /// of `--mode count` and `--mode unique`, which only those solvers answer.
-pub(crate) fn largest_counted_size() -> usize {
+pub fn largest_counted_size() -> usize {
     queens_solvers::FINDS_ALL
         .iter()
         .map(|solver| solver.info().max_n)
@@ -126,7 +140,7 @@ pub(crate) fn largest_counted_size() -> usize {
 
 /// The first of `sizes` past what a solver that counts accepts, with the
 /// one line that refuses it in a mode other than `first`.
-pub(crate) fn check_counted(sizes: &[usize], mode: &str) -> Result<(), String> {
+pub fn check_counted(sizes: &[usize], mode: &str) -> Result<(), String> {
     let largest = largest_counted_size();
     match sizes.iter().find(|&&n| n > largest) {
         Some(n) => Err(format!(

@@ -14,12 +14,13 @@ use tabled::settings::{Alignment, Format, Span, Style, Width};
 
 use super::report::{Cell, Counted, Finished, Ladder, LadderCell, ModeTable, Outcome, Report};
 use super::summary;
+use crate::error::Error;
 use crate::units;
 
 /// The columns of every solver's table, in order; the last is named after
 /// the baseline in the tables themselves. The staleness check of
 /// `docs/comparison.md` finds a row of figures by their number.
-pub(crate) const COLUMNS: [&str; 9] = [
+pub const COLUMNS: [&str; 9] = [
     "n",
     "algorithm",
     "solutions",
@@ -37,7 +38,7 @@ const FIRST_FIGURE: usize = 2;
 /// The report for a terminal: the one-screen summary, or with `details`
 /// every figure of every board size first, the summary last, where the eye
 /// lands when the output stops.
-pub(crate) fn terminal(report: &Report, details: bool) -> String {
+pub fn terminal(report: &Report, details: bool) -> String {
     if !details {
         return summary::terminal(report, false);
     }
@@ -71,7 +72,7 @@ pub(crate) fn terminal(report: &Report, details: bool) -> String {
 /// nothing): the summary, then the full tables. A skipped cell says only
 /// "skipped" in its table, and its reason is listed below, so that the
 /// columns stay narrow.
-pub(crate) fn markdown(report: &Report, heading: &str) -> String {
+pub fn markdown(report: &Report, heading: &str) -> String {
     let mut text = format!("{heading}{}\n\n", preamble(report));
     text.push_str(&summary::markdown(report));
     for table in &report.tables {
@@ -108,13 +109,13 @@ pub(crate) fn markdown(report: &Report, heading: &str) -> String {
 }
 
 /// The report as JSON: every cell, the skipped ones with their reasons.
-pub(crate) fn json(report: &Report) -> String {
+pub fn json(report: &Report) -> String {
     // A report holds only strings, numbers and lists: it always serialises.
     serde_json::to_string_pretty(report).unwrap_or_default() + "\n"
 }
 
 /// The report as CSV, one record per cell.
-pub(crate) fn csv(report: &Report) -> Result<String, crate::Error> {
+pub fn csv(report: &Report) -> Result<String, Error> {
     let mut records = Vec::new();
     for table in &report.tables {
         for row in &table.rows {
@@ -132,12 +133,12 @@ pub(crate) fn csv(report: &Report) -> Result<String, crate::Error> {
     for record in records {
         writer
             .serialize(record)
-            .map_err(|error| crate::Error::Failed(format!("writing CSV: {error}")))?;
+            .map_err(|error| Error::Failed(format!("writing CSV: {error}")))?;
     }
     let bytes = writer
         .into_inner()
-        .map_err(|error| crate::Error::Failed(format!("writing CSV: {error}")))?;
-    String::from_utf8(bytes).map_err(|error| crate::Error::Failed(format!("writing CSV: {error}")))
+        .map_err(|error| Error::Failed(format!("writing CSV: {error}")))?;
+    String::from_utf8(bytes).map_err(|error| Error::Failed(format!("writing CSV: {error}")))
 }
 
 /// The lines above the tables: where it ran and how it was timed.
@@ -342,7 +343,7 @@ fn markdown_table(report: &Report, mode_table: &ModeTable) -> Table {
 
 /// The columns of the ladder's table. The staleness check of
 /// `docs/comparison.md` finds a row of the ladder by their number.
-pub(crate) const LADDER_COLUMNS: [&str; 7] = [
+pub const LADDER_COLUMNS: [&str; 7] = [
     "n",
     "counter",
     "solutions",
@@ -507,7 +508,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::compare::measure::Agenda;
+    use crate::compare::agenda::Agenda;
     use crate::compare::report::CompareMode;
 
     /// Every solver and the ladder at n = 6 and n = 30 with a time limit of a
@@ -515,7 +516,7 @@ mod tests {
     /// The ladder stops before its threads, whose start-up alone can take a
     /// millisecond on a busy machine.
     fn report() -> Report {
-        crate::compare::compare(&Agenda {
+        crate::compare::measure::compare(&Agenda {
             solvers: queens_solvers::FINDS_ALL.to_vec(),
             sizes: vec![6, 30],
             modes: vec![CompareMode::Count],

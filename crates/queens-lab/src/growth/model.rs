@@ -1,33 +1,19 @@
-//! `cargo xtask growth`: how the number of solutions, and the time to count
-//! them all, grow with n, for every registered solver and every step of the
-//! bitboard counter's ladder, with a growth rate fitted per solver.
-//!
-//! The task times the counts, each checked against OEIS ([`measure`]),
-//! fits the rates ([`fit`]) and says what they show (`explain`), and writes
-//! them as text for a terminal or as the committed `docs/growth.md`
-//! ([`page`]) with its plot ([`plot`]).
-
-mod explain;
-pub(crate) mod fit;
-pub(crate) mod measure;
-pub(crate) mod page;
-pub(crate) mod plot;
-pub(crate) mod tree;
-
-use std::time::Duration;
+//! What `cargo xtask growth` measures and fits: the counters timed (every
+//! registered solver and every step of the ladder), one series of times per
+//! counter, the rates fitted to it, and the run as a whole.
 
 use queens_bitboard::Step;
 use queens_core::Solver;
 use queens_core::oeis;
 
+use super::fit;
 use crate::machine::Machine;
-use crate::{Error, progress};
 
 /// The smallest board timed: n = 1..3 have nothing to search worth timing.
-pub(crate) const FROM: usize = 4;
+pub const FROM: usize = 4;
 /// The largest board the page shows, and the default of `--to`: the
 /// counter on every core counts it in about a minute.
-pub(crate) const TOP: usize = 19;
+pub const TOP: usize = 19;
 /// The largest board the plain and mirror steps count: they take several
 /// times as long as `+ symmetry`, and n = 12..=16 already give their rate
 /// and their factors to the step above, so larger boards would only add
@@ -44,23 +30,8 @@ const LEAST_TO: usize = FROM + fit::FIT_LEAST;
 /// so that every count can be checked.
 const MOST_TO: usize = 27;
 
-/// The options of `cargo xtask growth`.
-#[derive(Debug, clap::Args)]
-pub(crate) struct Args {
-    /// The largest board: each solver stops there, or earlier at its own
-    /// practical limit or the cap.
-    #[arg(long, default_value_t = TOP, value_parser = parse_to)]
-    pub to: usize,
-    /// The longest one count may be predicted to take, e.g. `60s`; a solver
-    /// stops before the first size predicted past it.
-    #[arg(long, default_value = "120s", value_parser = crate::measuring::parse_time_limit)]
-    pub cap: Duration,
-    /// Also writes docs/growth.md and docs/growth.svg (n = 4..=19).
-    #[arg(long, conflicts_with = "to")]
-    pub write_docs: bool,
-}
-
-fn parse_to(text: &str) -> Result<usize, String> {
+/// Parses `--to`: a board size from [`LEAST_TO`] to [`MOST_TO`].
+pub fn parse_to(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if (LEAST_TO..=MOST_TO).contains(&n) => Ok(n),
         _ => Err(format!(
@@ -72,7 +43,7 @@ fn parse_to(text: &str) -> Result<usize, String> {
 /// What is timed: a registered solver through the model's count, or a step
 /// of the bitboard counter's ladder.
 #[derive(Clone, Copy)]
-pub(crate) enum Counter {
+pub enum Counter {
     /// A solver of the registry.
     Solver(&'static dyn Solver),
     /// A step of [`Step::ALL`].
@@ -88,7 +59,7 @@ impl std::fmt::Debug for Counter {
 impl Counter {
     /// Every counter: the registry in its order, then the ladder bottom
     /// first.
-    pub(crate) fn all() -> Vec<Counter> {
+    pub fn all() -> Vec<Counter> {
         let solvers = queens_solvers::FINDS_ALL
             .iter()
             .map(|&solver| Counter::Solver(solver));
@@ -96,7 +67,7 @@ impl Counter {
     }
 
     /// The name in its table: the solver's own, or the step's.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Counter::Solver(solver) => solver.info().name,
             Counter::Step(step) => step.name(),
@@ -105,7 +76,7 @@ impl Counter {
 
     /// The name outside its table, where a step needs saying it is one
     /// (the ladder's first step is also called `bitboard`).
-    pub(crate) fn label(self) -> String {
+    pub fn label(self) -> String {
         match self {
             Counter::Solver(solver) => solver.info().name.to_owned(),
             Counter::Step(step) => format!("ladder: {}", step.name()),
@@ -115,7 +86,7 @@ impl Counter {
     /// The largest board this counter is asked to count, within `to`: a
     /// solver's practical limit (the naive and permutation solvers' tests,
     /// the seed backtrackers' seconds), or the ladder's.
-    pub(crate) fn top(self, to: usize) -> usize {
+    pub fn top(self, to: usize) -> usize {
         let own = match self {
             Counter::Solver(solver) => solver.info().practical_n,
             Counter::Step(Step::Plain | Step::Mirror) => SLOW_STEPS_TOP,
@@ -127,7 +98,7 @@ impl Counter {
     }
 
     /// Why the counter stops at `top`, before the largest board.
-    fn limit(self, top: usize) -> String {
+    pub(super) fn limit(self, top: usize) -> String {
         match self {
             Counter::Solver(_) => {
                 format!("stops at n = {top}, its `practical_n`, the largest n it counts in seconds")
@@ -142,7 +113,7 @@ impl Counter {
 
 /// One counter's measurements.
 #[derive(Debug)]
-pub(crate) struct Series {
+pub struct Series {
     /// What was timed.
     pub counter: Counter,
     /// Seconds to count every solution, by board size, smallest first.
@@ -150,7 +121,7 @@ pub(crate) struct Series {
     /// Queens placed by one count, for the sizes the rate is fitted over;
     /// empty when the counter does not report them.
     pub placed: Vec<(usize, f64)>,
-    /// The sizes its rate is fitted over: its tree's ([`tree`]) for a
+    /// The sizes its rate is fitted over: its tree's ([`super::tree`]) for a
     /// solver, its own largest for a step of the ladder; `None` when too
     /// few took long enough.
     pub fitted: Option<Vec<usize>>,
@@ -161,7 +132,7 @@ pub(crate) struct Series {
 /// A series' growth per extra queen, each fitted the same way over the
 /// same sizes.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Rates {
+pub struct Rates {
     /// The sizes fitted over.
     pub sizes: Vec<usize>,
     /// The factor of the time.
@@ -175,7 +146,7 @@ pub(crate) struct Rates {
 impl Series {
     /// The series' rates; `None` when too few of its sizes took long enough
     /// to fit (the naive solver's, whose next size would take seconds).
-    pub(crate) fn rates(&self) -> Option<Rates> {
+    pub fn rates(&self) -> Option<Rates> {
         let sizes = self.fitted.clone()?;
         let solutions: Vec<(usize, f64)> = sizes
             .iter()
@@ -190,9 +161,22 @@ impl Series {
     }
 }
 
+/// Solvers that search one tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tree {
+    /// The places in the run's series of its solvers, in the run's order.
+    pub members: Vec<usize>,
+    /// The queens each of them places on an empty board of
+    /// [`TREE_N`](super::tree::TREE_N).
+    pub placed: u64,
+    /// The sizes its rates are fitted over, when enough sizes took long
+    /// enough.
+    pub sizes: Option<Vec<usize>>,
+}
+
 /// Everything the task measured.
 #[derive(Debug)]
-pub(crate) struct Growth {
+pub struct Growth {
     /// Where it ran.
     pub machine: Machine,
     /// The largest board asked for.
@@ -200,61 +184,10 @@ pub(crate) struct Growth {
     /// One series per counter, in [`Counter::all`]'s order.
     pub series: Vec<Series>,
     /// The solvers grouped by the tree they search.
-    pub trees: Vec<tree::Tree>,
+    pub trees: Vec<Tree>,
     /// The 1-minute load average when the run began and when it ended, where
     /// the system tells it: other work on the machine slows the counts.
     pub load: [Option<f64>; 2],
-}
-
-/// Runs `cargo xtask growth`.
-pub(crate) fn run(args: &Args) -> Result<(), Error> {
-    if crate::machine::OPT_LEVEL == "0" {
-        eprintln!("warning: this build is not optimised, so its times mean little");
-    }
-    let to = if args.write_docs { TOP } else { args.to };
-    let counters = Counter::all();
-    let cells: usize = counters
-        .iter()
-        .map(|counter| counter.top(to) + 1 - FROM)
-        .sum();
-    let load_before = crate::machine::load_average();
-    let bar = progress::bar(cells as u64);
-    let series = counters
-        .into_iter()
-        .map(|counter| measure::series(counter, to, args.cap, &bar))
-        .collect::<Result<Vec<_>, _>>();
-    bar.finish_and_clear();
-    let mut series = series?;
-    let trees = fit_by_tree(&mut series)?;
-    let growth = Growth {
-        machine: Machine::detect(),
-        to,
-        series,
-        trees,
-        load: [load_before, crate::machine::load_average()],
-    };
-    if args.write_docs {
-        page::write(&growth, &crate::workspace_root())?;
-        eprintln!("wrote {} and {}", page::PAGE, page::PLOT);
-    }
-    crate::print_out(&page::terminal(&growth))
-}
-
-/// Says over which sizes each series is fitted: a solver over its tree's
-/// sizes, with the queens placed there measured; a step of the ladder over
-/// its own largest.
-fn fit_by_tree(series: &mut [Series]) -> Result<Vec<tree::Tree>, Error> {
-    let trees = tree::group(series)?;
-    for one in series.iter_mut() {
-        one.fitted = fit::fitted_sizes(&one.times);
-    }
-    for tree in &trees {
-        for &member in &tree.members {
-            series[member].fitted.clone_from(&tree.sizes);
-        }
-        tree::measure_placed(tree, series)?;
-    }
-    Ok(trees)
 }
 
 #[cfg(test)]

@@ -15,30 +15,19 @@
 use queens_core::modes::{self, Mode, Query};
 use queens_core::{Instrument, Problem};
 
-use super::{Counter, Series, fit};
-use crate::Error;
+use super::fit;
+use super::model::{Counter, Series, Tree};
+use crate::error::Error;
 
 /// The board on which solvers are told apart by the queens they place: the
 /// naive solver, the slowest, counts it in milliseconds, and its tree is
 /// already large enough that two different searches place different
 /// numbers of queens.
-pub(crate) const TREE_N: usize = 6;
-
-/// Solvers that search one tree.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Tree {
-    /// The places in the run's series of its solvers, in the run's order.
-    pub members: Vec<usize>,
-    /// The queens each of them places on an empty board of [`TREE_N`].
-    pub placed: u64,
-    /// The sizes its rates are fitted over, when enough sizes took long
-    /// enough.
-    pub sizes: Option<Vec<usize>>,
-}
+pub const TREE_N: usize = 6;
 
 /// The queens `counter` places counting every solution of `n` queens; none
 /// for a ladder step, whose counters keep no statistics.
-pub(crate) fn queens_placed(counter: Counter, n: usize) -> Result<Option<u64>, Error> {
+pub fn queens_placed(counter: Counter, n: usize) -> Result<Option<u64>, Error> {
     let Counter::Solver(solver) = counter else {
         return Ok(None);
     };
@@ -54,7 +43,7 @@ pub(crate) fn queens_placed(counter: Counter, n: usize) -> Result<Option<u64>, E
 /// The trees of `series`: its solvers grouped by the queens they place at
 /// [`TREE_N`], first appearance first. A group of one is a tree too; the
 /// ladder's steps, which keep no statistics, are in none.
-pub(crate) fn group(series: &[Series]) -> Result<Vec<Tree>, Error> {
+pub fn group(series: &[Series]) -> Result<Vec<Tree>, Error> {
     let mut trees: Vec<Tree> = Vec::new();
     for (index, one) in series.iter().enumerate() {
         let Some(placed) = queens_placed(one.counter, TREE_N)? else {
@@ -84,7 +73,7 @@ pub(crate) fn group(series: &[Series]) -> Result<Vec<Tree>, Error> {
 /// [`fit::FIT_SIZES`] that every one of them counted in at least
 /// [`fit::FIT_FLOOR`], smallest first; `None` when fewer than
 /// [`fit::FIT_LEAST`] are.
-pub(crate) fn common_sizes(times: &[&[(usize, f64)]]) -> Option<Vec<usize>> {
+pub fn common_sizes(times: &[&[(usize, f64)]]) -> Option<Vec<usize>> {
     let (first, others) = times.split_first()?;
     let long_enough = |series: &[(usize, f64)], n: usize| {
         series
@@ -102,7 +91,7 @@ pub(crate) fn common_sizes(times: &[&[(usize, f64)]]) -> Option<Vec<usize>> {
 /// Measures the queens each member of `tree` places at each of its fitted
 /// sizes into its series, and checks that they agree: members that part at
 /// a larger board do not share a tree, and saying they do would be false.
-pub(crate) fn measure_placed(tree: &Tree, series: &mut [Series]) -> Result<(), Error> {
+pub fn measure_placed(tree: &Tree, series: &mut [Series]) -> Result<(), Error> {
     let Some(sizes) = &tree.sizes else {
         return Ok(());
     };

@@ -22,7 +22,7 @@ use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
 
-use crate::Error;
+use crate::error::Error;
 
 /// The puzzle sets, by name and file under the workspace root.
 const SETS: [(&str, &str); 3] = [
@@ -67,7 +67,7 @@ impl Cell {
 
 /// Runs the comparison with `time_limit` per solver and set, and returns the
 /// table.
-pub(crate) fn run(root: &Path, time_limit: Duration) -> Result<String, Error> {
+pub fn run(root: &Path, time_limit: Duration) -> Result<String, Error> {
     let mut cells = Vec::new();
     for (set, file) in SETS {
         let puzzles = load(&root.join(file))?;
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn every_set_loads_and_both_solvers_solve_the_seeds_puzzle() {
-        let root = crate::workspace_root();
+        let root = crate::testing::workspace_root();
         let counts: Vec<usize> = SETS
             .iter()
             .map(|(_, file)| load(&root.join(file)).map(|set| set.len()).unwrap())

@@ -18,14 +18,59 @@ use queens_core::modes::{self, Mode, Query};
 use queens_core::oeis;
 use queens_core::{Instrument, Problem};
 
-use super::{Counter, FROM, Series};
-use crate::Error;
+use super::model::{Counter, FROM, Growth, Series, Tree};
+use super::{fit, tree};
+use crate::error::Error;
+use crate::machine::{Machine, load_average};
 use crate::measuring::searches_per_run;
-use crate::units;
+use crate::{progress, units};
+
+/// Times every counter from [`FROM`] to its top within `to`, none predicted
+/// past `cap`, with a progress bar on stderr, and fits their rates.
+pub fn growth(to: usize, cap: Duration) -> Result<Growth, Error> {
+    let counters = Counter::all();
+    let cells: usize = counters
+        .iter()
+        .map(|counter| counter.top(to) + 1 - FROM)
+        .sum();
+    let load_before = load_average();
+    let bar = progress::bar(cells as u64);
+    let series = counters
+        .into_iter()
+        .map(|counter| series(counter, to, cap, &bar))
+        .collect::<Result<Vec<_>, _>>();
+    bar.finish_and_clear();
+    let mut series = series?;
+    let trees = fit_by_tree(&mut series)?;
+    Ok(Growth {
+        machine: Machine::detect(),
+        to,
+        series,
+        trees,
+        load: [load_before, load_average()],
+    })
+}
+
+/// Says over which sizes each series is fitted: a solver over its tree's
+/// sizes, with the queens placed there measured; a step of the ladder over
+/// its own largest.
+fn fit_by_tree(series: &mut [Series]) -> Result<Vec<Tree>, Error> {
+    let trees = tree::group(series)?;
+    for one in series.iter_mut() {
+        one.fitted = fit::fitted_sizes(&one.times);
+    }
+    for tree in &trees {
+        for &member in &tree.members {
+            series[member].fitted.clone_from(&tree.sizes);
+        }
+        tree::measure_placed(tree, series)?;
+    }
+    Ok(trees)
+}
 
 /// Times `counter` from [`FROM`] to its top within `to`, advancing
 /// `progress` by one per size, tried or not.
-pub(crate) fn series(
+fn series(
     counter: Counter,
     to: usize,
     cap: Duration,

@@ -8,19 +8,19 @@
 //! call) that flatten the curve on small boards.
 
 /// The sizes a rate is fitted over: a solver's largest this many.
-pub(crate) const FIT_SIZES: usize = 5;
+pub const FIT_SIZES: usize = 5;
 /// ... that took at least this long, in seconds: below a millisecond the
 /// fixed costs are a visible part of the time.
-pub(crate) const FIT_FLOOR: f64 = 1e-3;
+pub const FIT_FLOOR: f64 = 1e-3;
 /// A rate needs at least this many sizes: through two points any line fits
 /// exactly, so the third is the first that can disagree.
-pub(crate) const FIT_LEAST: usize = 3;
+pub const FIT_LEAST: usize = 3;
 
 /// The factor per step of `x` of the geometric curve that fits `points`
 /// (x, y) best in the least-squares sense on a log scale: `e^b` for the
 /// slope `b` of ln(y) against x. `None` without two distinct x, or when a
 /// y is not positive (a log scale has no room for it).
-pub(crate) fn rate(points: &[(usize, f64)]) -> Option<f64> {
+pub fn rate(points: &[(usize, f64)]) -> Option<f64> {
     if points
         .iter()
         .any(|&(_, y)| y.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater))
@@ -40,7 +40,7 @@ pub(crate) fn rate(points: &[(usize, f64)]) -> Option<f64> {
 /// The sizes of `times` (n, seconds) a rate is fitted over: the largest
 /// [`FIT_SIZES`] that took at least [`FIT_FLOOR`], smallest first; `None`
 /// when fewer than [`FIT_LEAST`] did.
-pub(crate) fn fitted_sizes(times: &[(usize, f64)]) -> Option<Vec<usize>> {
+pub fn fitted_sizes(times: &[(usize, f64)]) -> Option<Vec<usize>> {
     let mut sizes: Vec<usize> = times
         .iter()
         .filter(|&&(_, seconds)| seconds >= FIT_FLOOR)
@@ -51,8 +51,13 @@ pub(crate) fn fitted_sizes(times: &[(usize, f64)]) -> Option<Vec<usize>> {
     (sizes.len() >= FIT_LEAST).then_some(sizes)
 }
 
+/// A growth factor per extra queen, as the page writes it: `×5.62`.
+pub fn factor(value: f64) -> String {
+    format!("×{value:.2}")
+}
+
 /// The points of `values` (n, value) whose n is one of `sizes`.
-pub(crate) fn at(values: &[(usize, f64)], sizes: &[usize]) -> Vec<(usize, f64)> {
+pub fn at(values: &[(usize, f64)], sizes: &[usize]) -> Vec<(usize, f64)> {
     values
         .iter()
         .copied()

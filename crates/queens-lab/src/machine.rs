@@ -8,7 +8,7 @@ use serde::Serialize;
 
 /// What a reader needs to know about the machine and build behind a timing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct Machine {
+pub struct Machine {
     /// The CPU model, from `/proc/cpuinfo` ("unknown CPU" elsewhere).
     pub cpu: String,
     /// The cores this process may use.
@@ -22,7 +22,7 @@ pub(crate) struct Machine {
 
 impl Machine {
     /// Looks the machine up.
-    pub(crate) fn detect() -> Self {
+    pub fn detect() -> Self {
         Machine {
             cpu: cpu_model().unwrap_or_else(|| "unknown CPU".to_owned()),
             cores: std::thread::available_parallelism().map_or(1, usize::from),
@@ -48,7 +48,7 @@ impl fmt::Display for Machine {
 /// every time, and not evenly: a table whose cells were measured at
 /// different moments can then show ratios that a quiet machine would not.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub(crate) struct Load {
+pub struct Load {
     /// As the measurement began.
     pub before: Option<f64>,
     /// As it ended.
@@ -57,7 +57,7 @@ pub(crate) struct Load {
 
 impl Load {
     /// The load now, as a measurement begins.
-    pub(crate) fn begin() -> Self {
+    pub fn begin() -> Self {
         Load {
             before: load_average(),
             after: None,
@@ -66,7 +66,7 @@ impl Load {
 
     /// The same, with the load now, as the measurement ends.
     #[must_use]
-    pub(crate) fn end(self) -> Self {
+    pub fn end(self) -> Self {
         Load {
             after: load_average(),
             ..self
@@ -76,7 +76,7 @@ impl Load {
     /// What the load says of the times of a measurement that itself keeps
     /// `own` cores busy, on a machine of `cores`: `None` where the system
     /// did not tell.
-    pub(crate) fn verdict(&self, own: f64, cores: usize) -> Option<String> {
+    pub fn verdict(&self, own: f64, cores: usize) -> Option<String> {
         let (before, after) = (self.before?, self.after?);
         let others = before.max(after) - own;
         Some(if others >= BUSY {
@@ -100,7 +100,7 @@ impl Load {
 const BUSY: f64 = 0.5;
 
 /// The 1-minute load average, from `/proc/loadavg`.
-pub(crate) fn load_average() -> Option<f64> {
+pub fn load_average() -> Option<f64> {
     parse_load(&std::fs::read_to_string("/proc/loadavg").ok()?)
 }
 
@@ -131,12 +131,12 @@ fn rustc_version() -> Option<String> {
 /// The optimisation level this program was built with. The `cargo xtask`
 /// alias builds with `--release`; at level 0 the times are of unoptimised
 /// code.
-pub(crate) const OPT_LEVEL: &str = env!("XTASK_OPT_LEVEL");
+pub const OPT_LEVEL: &str = env!("QUEENS_LAB_OPT_LEVEL");
 
 /// The profile this program was built with, as cargo tells build scripts:
 /// "release" or "debug" (the test profile reports "debug").
-pub(crate) fn profile() -> &'static str {
-    env!("XTASK_PROFILE")
+pub fn profile() -> &'static str {
+    env!("QUEENS_LAB_PROFILE")
 }
 
 #[cfg(test)]
