@@ -2,35 +2,25 @@
 //! search against n on a log scale, one line per solver and, in count mode,
 //! one per step of the counters' ladder; on the right the
 //! work, queens placed (solid) and cells read (dashed), against n, also on a
-//! log scale, in the same colours.
-//!
-//! It is drawn with plotters' SVG backend and no font feature: the backend
-//! writes every label as an SVG `<text>` element and leaves the glyphs to the
-//! viewer, and plotters' built-in size estimate lays the labels out, so no
-//! system font is read at any point.
+//! log scale, in the same colours. It is drawn as every plot is, by
+//! [`crate::plotting`].
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
+use plotters::chart::SeriesLabelPosition;
 
 use super::report::{CompareMode, Finished, Ladder, ModeTable, Outcome, Report};
 use crate::error::Error;
-use crate::plotting::{SIZE, colour, failed, short_count, y_range};
+use crate::plotting::{self, Axes, Panel, colour, legend, line, short_count, y_range};
 use crate::units;
 
 /// The plot of the first table of `report`, as an SVG document.
 pub fn svg(report: &Report) -> Result<String, Error> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(failed)?;
-        let (left, right) = root.split_horizontally(SIZE.0 / 2);
-        if let Some(table) = report.tables.first() {
-            draw_times(&left, report, table)?;
-            draw_work(&right, report, table)?;
+    plotting::svg(|left, right| match report.tables.first() {
+        Some(table) => {
+            draw_times(left, report, table)?;
+            draw_work(right, report, table)
         }
-        root.present().map_err(failed)?;
-    }
-    Ok(svg)
+        None => Ok(()),
+    })
 }
 
 /// The points (n, value) of solver `index` in `table`, for the cells that
@@ -61,35 +51,7 @@ fn x_range(report: &Report) -> std::ops::Range<i32> {
 }
 
 /// The left panel: median time of one search against n.
-/// A panel's chart: captioned, n along the bottom over the report's range,
-/// `y` on a log scale up the side. Both panels share this frame.
-fn log_chart<'a, 'b>(
-    area: &'a DrawingArea<SVGBackend<'b>, Shift>,
-    caption: &str,
-    report: &Report,
-    y: std::ops::Range<f64>,
-) -> Result<
-    ChartContext<
-        'a,
-        SVGBackend<'b>,
-        Cartesian2d<plotters::coord::types::RangedCoordi32, LogCoord<f64>>,
-    >,
-    Error,
-> {
-    ChartBuilder::on(area)
-        .caption(caption, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(80)
-        .build_cartesian_2d(x_range(report), y.log_scale())
-        .map_err(failed)
-}
-
-fn draw_times(
-    area: &DrawingArea<SVGBackend<'_>, Shift>,
-    report: &Report,
-    table: &ModeTable,
-) -> Result<(), Error> {
+fn draw_times(panel: &Panel<'_>, report: &Report, table: &ModeTable) -> Result<(), Error> {
     let mut series: Vec<(String, Vec<(i32, f64)>)> = report
         .solvers
         .iter()
@@ -114,40 +76,19 @@ fn draw_times(
         (1e-9, 1.0),
     );
     let caption = format!("{}: median time of one search", table.mode.name());
-    let mut chart = log_chart(area, &caption, report, y)?;
-    chart
-        .configure_mesh()
-        .x_desc("n")
-        .y_desc("time (log scale)")
-        .y_label_formatter(&|seconds| units::seconds(*seconds))
-        .draw()
-        .map_err(failed)?;
-    for (index, (name, points)) in series.iter().enumerate() {
-        if points.is_empty() {
-            continue;
+    let axes = Axes {
+        x: x_range(report),
+        y,
+        y_desc: Some("time (log scale)"),
+        label: &|seconds| units::seconds(*seconds),
+    };
+    let mut chart = plotting::chart(panel, &caption, &axes)?;
+    for (index, (name, points)) in series.into_iter().enumerate() {
+        if !points.is_empty() {
+            line(&mut chart, points, colour(index), false, Some(name))?;
         }
-        let style = colour(index).stroke_width(2);
-        chart
-            .draw_series(LineSeries::new(points.iter().copied(), style))
-            .map_err(failed)?
-            .label(name.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
-        chart
-            .draw_series(
-                points
-                    .iter()
-                    .map(|&point| Circle::new(point, 3, colour(index).filled())),
-            )
-            .map_err(failed)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
-        .map_err(failed)?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperLeft)
 }
 
 /// The median times of each step of the ladder, named for the legend: the
@@ -178,11 +119,7 @@ fn ladder_series(ladder: &Ladder) -> Vec<(String, Vec<(i32, f64)>)> {
 }
 
 /// The right panel: queens placed (solid) and cells read (dashed) against n.
-fn draw_work(
-    area: &DrawingArea<SVGBackend<'_>, Shift>,
-    report: &Report,
-    table: &ModeTable,
-) -> Result<(), Error> {
+fn draw_work(panel: &Panel<'_>, report: &Report, table: &ModeTable) -> Result<(), Error> {
     let placed: Vec<Vec<(i32, f64)>> = (0..report.solvers.len())
         .map(|index| {
             points(table, index, |finished| {
@@ -197,27 +134,17 @@ fn draw_work(
         placed.iter().chain(&read).flatten().map(|point| point.1),
         (1.0, 1e6),
     );
-    let mut chart = log_chart(
-        area,
-        "queens placed (solid), cells read (dashed)",
-        report,
+    let axes = Axes {
+        x: x_range(report),
         y,
-    )?;
-    chart
-        .configure_mesh()
-        .x_desc("n")
-        .y_desc("count (log scale)")
-        .y_label_formatter(&|count| short_count(*count))
-        .draw()
-        .map_err(failed)?;
+        y_desc: Some("count (log scale)"),
+        label: &|count| short_count(*count),
+    };
+    let caption = "queens placed (solid), cells read (dashed)";
+    let mut chart = plotting::chart(panel, caption, &axes)?;
     for (index, (placed, read)) in placed.into_iter().zip(read).enumerate() {
-        let style = colour(index).stroke_width(2);
-        chart
-            .draw_series(LineSeries::new(placed, style))
-            .map_err(failed)?;
-        chart
-            .draw_series(DashedLineSeries::new(read, 6, 4, style))
-            .map_err(failed)?;
+        line(&mut chart, placed, colour(index), false, None)?;
+        line(&mut chart, read, colour(index), true, None)?;
     }
     Ok(())
 }
@@ -226,8 +153,11 @@ fn draw_work(
 mod tests {
     use std::time::Duration;
 
-    use super::*;
+    use plotters::style::RGBColor;
     use queens_bitboard::Step;
+
+    use super::*;
+    use crate::plotting::SIZE;
 
     use crate::compare::agenda::Agenda;
 
