@@ -5,7 +5,7 @@
 //! solver's observer calls away; its statistics come from one separate
 //! [`Instrument::Counted`] run, so counting never inflates a time.
 //!
-//! # Budgets
+//! # Time limits
 //!
 //! A cell may not run one search for longer than the time limit. Before it runs,
 //! its time is predicted from what the same solver took on smaller boards:
@@ -300,7 +300,7 @@ impl<S: Subject> Timeline<S> {
         if first_seconds > time_limit_seconds {
             self.seconds.insert(problem.n(), first_seconds);
             return Ok(RawOutcome::Skipped(
-                SkipCause::OverBudget,
+                SkipCause::PastTimeLimit,
                 format!(
                     "the first search took {}, past the {} time limit; not repeated",
                     units::seconds(first_seconds),
@@ -555,7 +555,7 @@ mod tests {
         // With nothing timed, n = 4 is not predicted; its 10^4 steps take a
         // few microseconds, which a zero time limit cannot hold.
         let outcome = timeline.cell(4, 3, Duration::ZERO);
-        let RawOutcome::Skipped(SkipCause::OverBudget, why) = outcome else {
+        let RawOutcome::Skipped(SkipCause::PastTimeLimit, why) = outcome else {
             panic!("expected a skip past the time limit, got {outcome:?}");
         };
         assert!(why.starts_with("the first search took "), "{why}");

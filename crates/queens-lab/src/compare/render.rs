@@ -146,7 +146,7 @@ fn preamble(report: &Report) -> String {
     format!(
         "Machine: {}.\nEach time is the median of {} timed run{} of the silent path; \
          the statistics come from one separate counted run. \
-         Budget: {} per search.{}{}",
+         Time limit: {} per search.{}{}",
         report.machine,
         report.runs,
         if report.runs == 1 { "" } else { "s" },

@@ -215,7 +215,9 @@ pub enum SkipCause {
     /// The search was predicted to take longer than the time limit.
     Predicted,
     /// The first run took longer than the time limit, so it was not repeated.
-    OverBudget,
+    /// (`over-budget` in the JSON, the name scripts already read.)
+    #[serde(rename = "over-budget")]
+    PastTimeLimit,
 }
 
 /// The figures of a cell that depend only on the solver and the board: the

@@ -229,7 +229,7 @@ fn notes(
             .any(|mark| matches!(mark, Mark::Skipped(cause) if wanted.contains(cause)))
     };
     let mut causes = Vec::new();
-    if skipped(&[SkipCause::Predicted, SkipCause::OverBudget]) {
+    if skipped(&[SkipCause::Predicted, SkipCause::PastTimeLimit]) {
         causes.push(format!(
             "past the {} time limit per search",
             units::seconds(time_limit_seconds)
