@@ -6,9 +6,9 @@
 
 use queens_bitboard::Step;
 
+use super::assemble::{Measured, RawOutcome, assemble_ladder, assemble_row};
 use super::report::{
-    CompareMode, CounterFigures, Figures, Measured, ModeTable, RawOutcome, Report, SkipCause,
-    SolverSummary, assemble_ladder, assemble_row, baseline_of,
+    CompareMode, CounterFigures, Figures, ModeTable, Report, SkipCause, SolverSummary, baseline_of,
 };
 use crate::machine::Machine;
 

@@ -36,9 +36,9 @@ use queens_core::modes;
 use queens_core::{Error, Finds, Problem, Search, Solver, Workload};
 
 use super::agenda::Agenda;
+use super::assemble::{Measured, RawOutcome, assemble_ladder, assemble_row};
 use super::report::{
-    CompareMode, CounterFigures, Figures, Measured, ModeTable, RawOutcome, Report, SkipCause,
-    SolverSummary, assemble_ladder, assemble_row, baseline_of,
+    CompareMode, CounterFigures, Figures, ModeTable, Report, SkipCause, SolverSummary, baseline_of,
 };
 use crate::machine::{Load, Machine};
 use crate::measuring::searches_per_run;

@@ -3,13 +3,14 @@
 //! answer "which algorithm is faster, by how much, and why?" in one screen.
 //!
 //! The options become an [`agenda`] over board [`sizes`]; the cells are
-//! timed (see [`measure`]) into one data model ([`report`]), which is then
-//! written as a one-screen summary ([`summary`]), as full tables, Markdown,
-//! CSV or JSON ([`render`]), as an SVG plot ([`plot`]), or as the committed
-//! `docs/comparison.md` ([`docs`]). The two Sudoku solvers are compared
-//! apart ([`sudoku`]).
+//! timed (see [`measure`]) and their rows assembled ([`assemble`]) into one
+//! data model ([`report`]), which is then written as a one-screen summary
+//! ([`summary`]), as full tables, Markdown, CSV or JSON ([`render`]), as an
+//! SVG plot ([`plot`]), or as the committed `docs/comparison.md`
+//! ([`docs`]). The two Sudoku solvers are compared apart ([`sudoku`]).
 
 pub mod agenda;
+pub mod assemble;
 pub mod docs;
 #[cfg(test)]
 mod fixture;
