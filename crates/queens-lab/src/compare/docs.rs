@@ -180,9 +180,9 @@ mod tests {
 
     use super::read::{documented_figures, documented_ladder};
     use super::*;
-    use crate::compare::fixture;
     use crate::compare::measure::figures;
     use crate::compare::report::{CounterFigures, Figures};
+    use crate::compare::{fixture, summary};
 
     /// The page's figures are recomputed up to this board size: enough to
     /// catch any change in how a solver searches or counts, in milliseconds.
@@ -377,5 +377,22 @@ mod tests {
             ladder[&(8, "bitboard".into())].map(|figures| figures.solutions),
             Some(92)
         );
+    }
+
+    #[test]
+    fn the_summary_is_not_read_back_and_the_large_boards_tables_are() {
+        // The staleness check reads the full tables, not the summary's rows.
+        assert!(documented_figures(&summary::markdown(&fixture::report(14))).is_empty());
+        let rows = documented_figures(&render::markdown(&fixture::large_report(), ""));
+        assert_eq!(
+            rows[&("first".into(), 1_000_000, "construct".into())],
+            Some(Figures {
+                solutions: 1,
+                queens_placed: 1_000_000,
+                safety_checks: 10_000_000,
+                cells_read: 0,
+            })
+        );
+        assert_eq!(rows[&("first".into(), 1_000, "lookup".into())], None);
     }
 }

@@ -644,4 +644,20 @@ mod tests {
             "{csv}"
         );
     }
+
+    #[test]
+    fn the_full_tables_above_the_summary_say_so_and_give_each_reason() {
+        let full = terminal(&crate::compare::fixture::large_report(), true);
+        assert!(
+            full.contains("; every figure is in the tables above."),
+            "{full}"
+        );
+        assert!(
+            full.contains("n = 1,000, lookup: n = 1000 is too large for the lookup solver")
+                || full.contains(
+                    "n = 1000 is too large for the lookup solver, which accepts n up to 64"
+                ),
+            "{full}"
+        );
+    }
 }
