@@ -17,18 +17,20 @@ use super::summary;
 use crate::error::Error;
 use crate::units;
 
-/// The columns of every solver's table, in order; the last is named after
-/// the baseline in the tables themselves. The staleness check of
-/// `docs/comparison.md` finds a row of figures by their number.
+/// The columns of every solver's table, in order, each broken where a
+/// terminal's header breaks it so that the table stays narrow (see
+/// [`named_columns`]); the last is named after the baseline in the tables
+/// themselves. The staleness check of `docs/comparison.md` finds a row of
+/// figures by their number.
 pub const COLUMNS: [&str; 9] = [
     "n",
     "algorithm",
     "solutions",
-    "queens placed",
-    "safety checks",
-    "cells read",
-    "median time",
-    "time per queen",
+    "queens\nplaced",
+    "safety\nchecks",
+    "cells\nread",
+    "median\ntime",
+    "time per\nqueen",
     SPEEDUP,
 ];
 
@@ -54,7 +56,7 @@ pub fn terminal(report: &Report, details: bool) -> String {
     }
     if let Some(ladder) = &report.ladder {
         text.push_str(&format!("{}\n", ladder_title(report)));
-        let mut table = ladder_table(report, ladder, TERMINAL_LADDER_COLUMNS, "\n");
+        let mut table = ladder_table(report, ladder, "\n");
         table.with(Style::rounded()).modify(
             Columns::new(FIRST_FIGURE..),
             (Alignment::right(), AlignmentStrategy::PerLine),
@@ -100,7 +102,7 @@ pub fn markdown(report: &Report, heading: &str) -> String {
     }
     if let Some(ladder) = &report.ladder {
         text.push_str(&format!("\n## {}\n\n", ladder_title(report)));
-        let mut table = ladder_table(report, ladder, LADDER_COLUMNS, " ");
+        let mut table = ladder_table(report, ladder, " ");
         text.push_str(&table.with(Style::markdown()).to_string());
         text.push('\n');
         text.push_str(&ladder_skipped(ladder));
@@ -223,8 +225,9 @@ fn figures(finished: &Finished) -> [String; 7] {
 /// The speed-up column's name, without the baseline the tables add.
 const SPEEDUP: &str = "speed-up";
 
-/// `columns`, each line break made `separator`, and the speed-up named
-/// after the report's baseline: `speed-up vs lookup`.
+/// `columns` for a terminal (`separator` a line break) or on one line (a
+/// space, a word hyphenated at a break made whole again), and the speed-up
+/// named after the report's baseline: `speed-up vs lookup`.
 fn named_columns<const N: usize>(
     report: &Report,
     columns: [&str; N],
@@ -234,7 +237,8 @@ fn named_columns<const N: usize>(
         .iter()
         .map(|&name| match &report.baseline {
             Some(base) if name == SPEEDUP => format!("{name}{separator}vs {base}"),
-            _ => name.replace('\n', separator),
+            _ if separator == "\n" => name.to_owned(),
+            _ => name.replace("-\n", "").replace('\n', separator),
         })
         .collect()
 }
@@ -250,25 +254,11 @@ fn builder(table: &ModeTable, columns: Vec<String>, skipped: impl Fn(&str) -> St
     builder
 }
 
-/// The column names for a terminal, on two lines each so that the table
-/// stays narrow.
-const TERMINAL_COLUMNS: [&str; 9] = [
-    "n",
-    "algorithm",
-    "solutions",
-    "queens\nplaced",
-    "safety\nchecks",
-    "cells\nread",
-    "median\ntime",
-    "time per\nqueen",
-    SPEEDUP,
-];
-
 /// A table for the terminal: a rule between board sizes, figures aligned
 /// right, a skipped cell's reason spread over the figure columns and wrapped
 /// to their width.
 fn terminal_table(report: &Report, mode_table: &ModeTable) -> Table {
-    let columns = named_columns(report, TERMINAL_COLUMNS, "\n");
+    let columns = named_columns(report, COLUMNS, "\n");
     let mut table = builder(mode_table, columns, |reason| format!("skipped: {reason}")).build();
     let mut theme = Theme::from_style(Style::rounded());
     let mut line = 1;
@@ -310,7 +300,7 @@ fn terminal_table(report: &Report, mode_table: &ModeTable) -> Table {
 /// reason: their widths as the headers and the finished cells set them, with
 /// the padding and the borders between them.
 fn figures_width(mode_table: &ModeTable) -> usize {
-    let mut widths: Vec<usize> = TERMINAL_COLUMNS[FIRST_FIGURE..]
+    let mut widths: Vec<usize> = COLUMNS[FIRST_FIGURE..]
         .iter()
         .map(|name| {
             name.lines()
@@ -341,20 +331,10 @@ fn markdown_table(report: &Report, mode_table: &ModeTable) -> Table {
     table
 }
 
-/// The columns of the ladder's table. The staleness check of
-/// `docs/comparison.md` finds a row of the ladder by their number.
+/// The columns of the ladder's table, broken as [`COLUMNS`] are. The
+/// staleness check of `docs/comparison.md` finds a row of the ladder by
+/// their number.
 pub const LADDER_COLUMNS: [&str; 7] = [
-    "n",
-    "counter",
-    "solutions",
-    "fundamental",
-    "median time",
-    SPEEDUP,
-    "vs the step before",
-];
-
-/// The ladder's columns for a terminal, on two lines each.
-const TERMINAL_LADDER_COLUMNS: [&str; 7] = [
     "n",
     "counter",
     "solutions",
@@ -365,9 +345,9 @@ const TERMINAL_LADDER_COLUMNS: [&str; 7] = [
 ];
 
 /// The ladder as a table, unstyled.
-fn ladder_table(report: &Report, ladder: &Ladder, columns: [&str; 7], separator: &str) -> Table {
+fn ladder_table(report: &Report, ladder: &Ladder, separator: &str) -> Table {
     let mut builder = Builder::default();
-    builder.push_record(named_columns(report, columns, separator));
+    builder.push_record(named_columns(report, LADDER_COLUMNS, separator));
     for row in &ladder.rows {
         for cell in &row.cells {
             builder.push_record(ladder_texts(row.n, cell));
