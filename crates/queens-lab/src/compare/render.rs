@@ -84,21 +84,10 @@ pub fn markdown(report: &Report, heading: &str) -> String {
         for row in &table.rows {
             text.push_str(&format!("- n = {}: {}\n", row.n, row.verdict));
         }
-        let skipped: Vec<String> = table
-            .rows
-            .iter()
-            .flat_map(|row| row.cells.iter().map(move |cell| (row.n, cell)))
-            .filter_map(|(n, cell)| match &cell.outcome {
-                Outcome::Skipped { reason, .. } => {
-                    Some(format!("- n = {n}, {}: {reason}\n", cell.algorithm))
-                }
-                Outcome::Finished(_) => None,
-            })
-            .collect();
-        if !skipped.is_empty() {
-            text.push_str("\nSkipped:\n\n");
-            text.extend(skipped);
-        }
+        text.push_str(&skipped_list(table.rows.iter().flat_map(|row| {
+            let cells = row.cells.iter();
+            cells.map(|cell| (row.n, cell.algorithm.as_str(), &cell.outcome))
+        })));
     }
     if let Some(ladder) = &report.ladder {
         text.push_str(&format!("\n## {}\n\n", ladder_title(report)));
@@ -391,21 +380,27 @@ fn ladder_texts(n: usize, cell: &LadderCell) -> Vec<String> {
 /// The reasons the ladder's skipped steps give, as a list; nothing when
 /// every step ran.
 fn ladder_skipped(ladder: &Ladder) -> String {
-    let skipped: Vec<String> = ladder
-        .rows
-        .iter()
-        .flat_map(|row| row.cells.iter().map(move |cell| (row.n, cell)))
-        .filter_map(|(n, cell)| match &cell.outcome {
-            Outcome::Skipped { reason, .. } => {
-                Some(format!("- n = {n}, {}: {reason}\n", cell.step))
-            }
+    skipped_list(ladder.rows.iter().flat_map(|row| {
+        let cells = row.cells.iter();
+        cells.map(|cell| (row.n, cell.step.as_str(), &cell.outcome))
+    }))
+}
+
+/// The reasons of the skipped ones among `cells` (board size, name,
+/// outcome), as a list under its heading; nothing when every one ran.
+fn skipped_list<'a, F: 'a>(
+    cells: impl Iterator<Item = (usize, &'a str, &'a Outcome<F>)>,
+) -> String {
+    let skipped: String = cells
+        .filter_map(|(n, name, outcome)| match outcome {
+            Outcome::Skipped { reason, .. } => Some(format!("- n = {n}, {name}: {reason}\n")),
             Outcome::Finished(_) => None,
         })
         .collect();
     if skipped.is_empty() {
         return String::new();
     }
-    format!("\nSkipped:\n\n{}", skipped.concat())
+    format!("\nSkipped:\n\n{skipped}")
 }
 
 /// One cell as a CSV record. A step of the ladder has the mode `ladder`,
