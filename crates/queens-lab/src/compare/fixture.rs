@@ -8,9 +8,10 @@ use queens_bitboard::Step;
 
 use super::assemble::{Measured, RawOutcome, assemble_ladder, assemble_row};
 use super::report::{
-    CompareMode, CounterFigures, Figures, ModeTable, Report, SkipCause, SolverSummary, baseline_of,
+    CompareMode, CounterFigures, Figures, Ladder, ModeTable, Report, SkipCause, SolverSummary,
+    baseline_of,
 };
-use crate::machine::Machine;
+use crate::machine::{Load, Machine};
 
 /// Every solution of n = 6..=14 (OEIS A000170).
 const SOLUTIONS: [u64; 9] = [4, 40, 92, 352, 724, 2_680, 14_200, 73_712, 365_596];
@@ -87,13 +88,23 @@ pub(super) fn report(lookup_up_to: usize) -> Report {
         })
         .collect();
     let ladder = assemble_ladder(&Step::ALL, &sizes, steps, Some(&count), baseline);
+    synthetic(solvers, sizes, count, Some(ladder))
+}
+
+/// The report of `table` and `ladder`: three runs of 2 s at most, on a
+/// machine with a long name, as some have, to hold the lines to.
+fn synthetic(
+    solvers: Vec<SolverSummary>,
+    sizes: Vec<usize>,
+    table: ModeTable,
+    ladder: Option<Ladder>,
+) -> Report {
     Report {
-        load: crate::machine::Load {
+        load: Load {
             before: None,
             after: None,
         },
         machine: Machine {
-            // A long name, as some machines have, to hold the lines to.
             cpu: "Intel(R) Core(TM) i7-10750H CPU @ 2.60GHz".into(),
             cores: 2,
             rustc: "rustc 1.95.0 (59807616e 2026-04-14)".into(),
@@ -101,11 +112,11 @@ pub(super) fn report(lookup_up_to: usize) -> Report {
         },
         runs: 3,
         time_limit_seconds: 2.0,
-        baseline: baseline.map(|index| solvers[index].name.clone()),
+        baseline: baseline_of(&solvers).map(|index| solvers[index].name.clone()),
         solvers,
         sizes,
-        tables: vec![count],
-        ladder: Some(ladder),
+        tables: vec![table],
+        ladder,
     }
 }
 
@@ -168,28 +179,11 @@ pub(super) fn large_report() -> Report {
             assemble_row(n, &solvers, raw, baseline)
         })
         .collect();
-    Report {
-        load: crate::machine::Load {
-            before: None,
-            after: None,
-        },
-        machine: Machine {
-            cpu: "Intel(R) Core(TM) i7-10750H CPU @ 2.60GHz".into(),
-            cores: 2,
-            rustc: "rustc 1.95.0 (59807616e 2026-04-14)".into(),
-            profile: "release profile, opt-level 3".into(),
-        },
-        runs: 3,
-        time_limit_seconds: 2.0,
-        baseline: baseline.map(|index| solvers[index].name.clone()),
-        solvers,
-        sizes,
-        tables: vec![ModeTable {
-            mode: CompareMode::First,
-            rows,
-        }],
-        ladder: None,
-    }
+    let table = ModeTable {
+        mode: CompareMode::First,
+        rows,
+    };
+    synthetic(solvers, sizes, table, None)
 }
 
 /// The cell of the solver `name` at `n` in [`large_report`].
