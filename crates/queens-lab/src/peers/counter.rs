@@ -16,6 +16,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use queens_bitboard::{Step, Tally};
+use queens_core::oeis;
 use tabled::builder::Builder;
 
 use super::harness::{compile, header, met, render, run_peer};
@@ -102,38 +103,13 @@ const RUNGS: [Rung; 4] = [
     },
 ];
 
-/// The counts of OEIS A000170 (every solution) and A002562 (fundamental
-/// solutions) at the board sizes measured.
-const KNOWN: [(usize, Tally); 3] = [
-    (
-        17,
-        Tally {
-            total: 95_815_104,
-            unique: Some(11_977_939),
-        },
-    ),
-    (
-        18,
-        Tally {
-            total: 666_090_624,
-            unique: Some(83_263_591),
-        },
-    ),
-    (
-        19,
-        Tally {
-            total: 4_968_057_848,
-            unique: Some(621_012_754),
-        },
-    ),
-];
-
-/// OEIS's counts of the `n`×`n` board, for the sizes measured.
+/// OEIS's counts of the `n`×`n` board: A000170 (every solution) and
+/// A002562 (fundamental solutions).
 fn known(n: usize) -> Option<Tally> {
-    KNOWN
-        .iter()
-        .find(|(size, _)| *size == n)
-        .map(|(_, tally)| *tally)
+    Some(Tally {
+        total: oeis::solution_count(n)?,
+        unique: oeis::fundamental_count(n),
+    })
 }
 
 /// One line of the table: a side, what it counted and its best time.
@@ -393,11 +369,10 @@ mod tests {
 
     #[test]
     fn the_known_counts_are_oeis() {
-        for (n, tally) in KNOWN {
-            assert_eq!(Some(tally.total), queens_core::oeis::solution_count(n));
-            assert_eq!(tally.unique, queens_core::oeis::fundamental_count(n));
-        }
-        assert_eq!(known(16), None);
+        let tally = |total, unique| Some(Tally { total, unique });
+        assert_eq!(known(17), tally(95_815_104, Some(11_977_939)));
+        assert_eq!(known(19), tally(4_968_057_848, Some(621_012_754)));
+        assert_eq!(known(28), None);
     }
 
     #[test]
@@ -491,14 +466,8 @@ mod tests {
             verdict(&symmetry, &wrong_c)[2],
             "no: the C peer counted 95,815,105"
         );
-        let unknown = row(
-            "Rust + threads, 2 threads",
-            20,
-            39_029_188_884,
-            Some(4_878_666_808),
-            1.0,
-        );
-        assert_eq!(verdict(&unknown, &c)[2], "no: no OEIS count at n = 20");
+        let unknown = row("Rust + threads, 2 threads", 28, 1, Some(1), 1.0);
+        assert_eq!(verdict(&unknown, &c)[2], "no: no OEIS count at n = 28");
     }
 
     #[test]
