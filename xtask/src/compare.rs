@@ -115,8 +115,8 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         return print_or_write(args.out.as_deref(), &table);
     }
     if args.write_docs {
-        let report = compare(&docs::plan(args.runs, args.time_limit));
-        let large = compare(&docs::large_plan(args.runs, args.time_limit));
+        let [small, large] = docs::plans(args.runs, args.time_limit)?;
+        let (report, large) = (compare(&small), compare(&large));
         write_files(&workspace_root(), &docs::files(&report, &large)?)?;
         print_out(&render::terminal(&report, false))?;
         print_out(&render::terminal(&large, false))?;

@@ -12,11 +12,10 @@
 use std::path::Path;
 use std::time::Duration;
 
-use queens_bitboard::Step;
-
-use super::agenda::Agenda;
+use super::agenda::{Agenda, Request, plan};
 use super::render;
 use super::report::{CompareMode, Report};
+use super::sizes::DEFAULT_SIZES;
 use crate::error::Error;
 
 /// The page, relative to the workspace root.
@@ -30,32 +29,21 @@ pub const COMMAND: &str = "cargo xtask compare --write-docs";
 /// search orders differ most.
 const MODES: [CompareMode; 2] = [CompareMode::Count, CompareMode::First];
 
-/// What the page measures: every registered solver and the counters'
-/// ladder, the default sizes, the page's modes, with the given runs and
-/// time limit.
-pub fn plan(runs: u32, time_limit: Duration) -> Agenda {
-    Agenda {
-        solvers: queens_solvers::FINDS_ALL.to_vec(),
-        sizes: super::sizes::DEFAULT_SIZES.collect(),
+/// What the page measures, as the options would ask for it: every solver
+/// and the counters' ladder on the default sizes, in the page's modes; then,
+/// as `--large` does, `first` on the large boards, every solver, the two
+/// that find one solution included, so that the page shows where
+/// backtracking stops and what goes on.
+pub fn plans(runs: u32, time_limit: Duration) -> Result<[Agenda; 2], Error> {
+    let request = |large| Request {
+        sizes: DEFAULT_SIZES.collect(),
+        solvers: Vec::new(),
         modes: MODES.to_vec(),
-        ladder: Step::ALL.to_vec(),
+        large,
         runs,
         time_limit,
-    }
-}
-
-/// What the page's second part measures: `first` on the large boards of
-/// `--large`, every solver, the two that find one solution included, so
-/// that the page shows where backtracking stops and what goes on.
-pub fn large_plan(runs: u32, time_limit: Duration) -> Agenda {
-    Agenda {
-        solvers: queens_solvers::every().collect(),
-        sizes: super::sizes::LARGE_SIZES.to_vec(),
-        modes: vec![CompareMode::First],
-        ladder: Vec::new(),
-        runs,
-        time_limit,
-    }
+    };
+    Ok([plan(&request(false))?, plan(&request(true))?])
 }
 
 /// The heading of the page's second part.
@@ -176,6 +164,7 @@ pub mod read {
 mod tests {
     use std::collections::BTreeSet;
 
+    use queens_bitboard::Step;
     use queens_core::Problem;
 
     use super::read::{documented_figures, documented_ladder};
@@ -394,5 +383,31 @@ mod tests {
             })
         );
         assert_eq!(rows[&("first".into(), 1_000, "lookup".into())], None);
+    }
+
+    #[test]
+    fn the_page_measures_every_solver_and_the_ladder_then_the_large_boards() {
+        let [small, large] = plans(3, Duration::from_secs(2)).unwrap();
+        let names = |agenda: &Agenda| -> Vec<&str> {
+            agenda
+                .solvers
+                .iter()
+                .map(|solver| solver.info().name)
+                .collect()
+        };
+        let finds_all: Vec<&str> = queens_solvers::FINDS_ALL
+            .iter()
+            .map(|solver| solver.info().name)
+            .collect();
+        assert_eq!(names(&small), finds_all);
+        assert_eq!(small.sizes, DEFAULT_SIZES.collect::<Vec<_>>());
+        assert_eq!(
+            (small.modes.as_slice(), small.ladder.as_slice()),
+            (&MODES[..], &Step::ALL[..])
+        );
+        assert_eq!(names(&large), queens_solvers::names());
+        assert_eq!(large.sizes, crate::compare::sizes::LARGE_SIZES);
+        assert_eq!(large.modes, [CompareMode::First]);
+        assert!(large.ladder.is_empty());
     }
 }
