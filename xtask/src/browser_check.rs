@@ -29,7 +29,7 @@ use queens_core::format::thousands;
 use queens_core::{Problem, Stats};
 use queens_toolkit::child::GroupChild;
 
-use crate::Error;
+use crate::error::Error;
 
 mod race;
 
@@ -258,8 +258,8 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
                 .to_owned(),
         )
     })?;
-    let root = crate::workspace_root();
-    let folder = crate::target_dir().join("browser-check");
+    let root = crate::paths::workspace_root();
+    let folder = crate::paths::target_dir().join("browser-check");
     std::fs::create_dir_all(&folder)
         .map_err(|error| Error::Failed(format!("cannot create {}: {error}", folder.display())))?;
     println!("browser: {}", browser_version(&browser));

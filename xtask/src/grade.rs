@@ -25,7 +25,8 @@ use std::process::Command;
 
 use queens_grade::template::{self, Source};
 
-use crate::{Error, target_dir, workspace_root};
+use crate::error::Error;
+use crate::paths::{target_dir, workspace_root};
 
 /// The arguments passed on to the grader as they are.
 #[derive(Debug, clap::Args)]

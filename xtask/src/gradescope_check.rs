@@ -48,9 +48,10 @@ mod results;
 
 use std::path::{Path, PathBuf};
 
+use crate::error::Error;
 use crate::grade::build_grader;
+use crate::paths::workspace_root;
 use crate::system::{copy_folder, which};
-use crate::{Error, workspace_root};
 
 use image::{IMAGE_PATH, Image};
 use results::check_results;

@@ -12,10 +12,10 @@
 //!   script of `examples/slurm` run on a one-node cluster started for it;
 //! - [`compare`]: `cargo xtask compare`, every registered solver side by side
 //!   over a range of board sizes, as tables, JSON, CSV, a plot and the
-//!   generated `docs/comparison.md`;
+//!   generated `docs/comparison.md` (measured by `queens-lab`);
 //! - [`growth`]: `cargo xtask growth`, how the counts and the time to count
 //!   them grow with n, a rate fitted per solver, and the generated
-//!   `docs/growth.md`;
+//!   `docs/growth.md` (measured by `queens-lab`);
 //! - [`gradescope_check`]: `cargo xtask gradescope-check`, the Gradescope
 //!   autograder bundle set up offline in a Gradescope-shaped image without
 //!   bubblewrap, and a correct and a buggy submission of each language
@@ -25,20 +25,21 @@
 //!   (the last makes a student's crate on the newest releases and tests it);
 //! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program,
 //!   and `cargo xtask peers --counter`, the fast counter against the textbook
-//!   C bitboard counter;
+//!   C bitboard counter (both measured by `queens-lab`);
 //! - [`sandbox_check`]: `cargo xtask sandbox-check`, the grader's walls,
 //!   in bubblewrap and without it, attacked by probes and by the hostile
 //!   class of `examples/hostile`.
 //!
 //! A binary crate: this file parses the command line and hands it to the
 //! task; every task is a private module, so the compiler sees what no task
-//! uses, and each module's tests sit beside it. What the tasks share lives
-//! in modules of its own, never in another task's insides: [`measuring`]
-//! (how `compare`, `growth` and `peers` time a search and read their common
-//! options), [`plotting`] (what the plots of `compare` and `growth` share),
-//! [`machine`] (where a timing ran, and how busy it was), [`system`] (what
-//! the checks that drive the machine as root share), [`progress`] and
-//! [`units`].
+//! uses, and each module's tests sit beside it. The measuring tasks are thin:
+//! they parse their options, call the `queens-lab` library, and print or
+//! write what it returns. What the tasks share lives in modules of its own,
+//! never in another task's insides, and never in this file, which only uses
+//! them: [`error`] (why a task stopped, and its exit status), [`output`]
+//! (stdout, or a file written whole), [`paths`] (the workspace and the
+//! target folder) and [`system`] (what the checks that drive the machine as
+//! root share).
 
 // The essay above is a map of the private modules for readers of
 // `cargo doc --document-private-items`: its links to them are meant.
@@ -47,19 +48,16 @@
 mod browser_check;
 mod cluster_check;
 mod compare;
+mod error;
 mod grade;
 mod gradescope_check;
 mod growth;
-mod machine;
-mod measuring;
+mod output;
+mod paths;
 mod peers;
-mod plotting;
-mod progress;
 mod sandbox_check;
 mod system;
-mod units;
 
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -143,102 +141,6 @@ fn main() -> ExitCode {
             }
             ExitCode::from(error.exit_code())
         }
-    }
-}
-
-/// Why a task stopped.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// The request itself is wrong (an unknown name, an unwritable file, a
-    /// missing folder): the user can fix it. Exit status 2.
-    #[error("{0}")]
-    BadInput(String),
-    /// Something failed while the task ran. Exit status 1.
-    #[error("{0}")]
-    Failed(String),
-    /// The output could not be written: stdout closed or failing, or a file
-    /// after the work. Exit status 74, as in every tool
-    /// ([`queens_toolkit::files::EXIT_IO`]).
-    #[error("{0}")]
-    Output(String),
-    /// A program the task ran has said what went wrong and exited with this
-    /// status, which the task passes on.
-    #[error("")]
-    Reported(u8),
-}
-
-impl Error {
-    /// The process exit status for this error.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            Error::BadInput(_) => 2,
-            Error::Failed(_) => 1,
-            Error::Output(_) => queens_toolkit::files::EXIT_IO,
-            Error::Reported(code) => *code,
-        }
-    }
-}
-
-/// Writes `text` to stdout: a closed pipe (`| head`) ends the output
-/// quietly, any other failure (a full disk, a stdout closed with `>&-`) is
-/// an error.
-pub fn print_out(text: &str) -> Result<(), Error> {
-    queens_toolkit::files::to_stdout(text.as_bytes())
-        .map_err(|error| Error::Output(format!("cannot write to stdout: {error}")))
-}
-
-/// Writes `text` to `path` whole, or leaves the old file.
-pub(crate) fn write_whole(path: &Path, text: &str) -> Result<(), Error> {
-    queens_toolkit::files::write_whole(path, text.as_bytes())
-        .map_err(|error| Error::Output(format!("cannot write {}: {error}", path.display())))
-}
-
-/// The workspace root: the folder above this crate's manifest.
-pub fn workspace_root() -> PathBuf {
-    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest_dir
-        .parent()
-        .map(PathBuf::from)
-        .unwrap_or(manifest_dir)
-}
-
-/// The folder build products go to: `$CARGO_TARGET_DIR`, or `target/` at the
-/// workspace root.
-pub fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("target"))
-}
-
-/// What the tests of generated pages share: reading a committed page and
-/// checking that it is fresh.
-#[cfg(test)]
-pub(crate) mod generated {
-    /// The committed file `path` (from the workspace root), or a panic that
-    /// says to run `command`.
-    pub(crate) fn committed(path: &str, command: &str) -> String {
-        std::fs::read_to_string(crate::workspace_root().join(path))
-            .unwrap_or_else(|error| panic!("{path}: {error}; run `{command}`"))
-    }
-
-    /// Asserts that the committed `page` and `plot` were written by
-    /// `command` and that `staleness` finds nothing wrong with the page.
-    pub(crate) fn assert_fresh(
-        page: &str,
-        plot: &str,
-        command: &str,
-        staleness: fn(&str) -> Vec<String>,
-    ) {
-        let text = committed(page, command);
-        assert!(text.contains(&format!("Generated by `{command}`; do not edit")));
-        roxmltree::Document::parse(&committed(plot, command))
-            .expect("the committed plot is valid SVG");
-        let problems = staleness(&text);
-        assert!(
-            problems.is_empty(),
-            "{page} is stale: run `{command}`\n{}",
-            problems.join("\n")
-        );
     }
 }
 

@@ -5,7 +5,7 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::Error;
+use crate::error::Error;
 
 /// Copies the folder `from` to `to`.
 pub(crate) fn copy_folder(from: &Path, to: &Path) -> Result<(), Error> {

@@ -25,7 +25,7 @@ use super::{
     Args, Counters, attribute, counted_run, element_text, file_url, make_page, open_headless,
     parse_number, shown_path, take_screenshot,
 };
-use crate::Error;
+use crate::error::Error;
 
 /// The clocks of the page, by the names its address takes.
 const CLOCKS: [&str; 3] = ["steps", "cells", "time"];

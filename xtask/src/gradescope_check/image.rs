@@ -12,8 +12,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use super::ASSIGNMENT;
+use crate::error::Error;
+use crate::paths::target_dir;
 use crate::system::set_mode;
-use crate::{Error, target_dir};
 
 /// The `PATH` of every step in the image, as a Gradescope container has it.
 pub(super) const IMAGE_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";

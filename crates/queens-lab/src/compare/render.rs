@@ -1,0 +1,638 @@
+//! The report as text: the full tables for a terminal, Markdown (also the
+//! body of `docs/comparison.md`), CSV and JSON. All four are drawn from the
+//! one [`Report`], so they always agree; each text format ends (terminal)
+//! or opens (Markdown) with the one-screen [`summary`].
+
+use serde::Serialize;
+use tabled::Table;
+use tabled::builder::Builder;
+use tabled::grid::config::HorizontalLine;
+use tabled::settings::formatting::AlignmentStrategy;
+use tabled::settings::object::Columns;
+use tabled::settings::themes::{BorderCorrection, Theme};
+use tabled::settings::{Alignment, Format, Span, Style, Width};
+
+use super::report::{Cell, Counted, Finished, Ladder, LadderCell, ModeTable, Outcome, Report};
+use super::summary;
+use crate::error::Error;
+use crate::units;
+
+/// The columns of every solver's table, in order, each broken where a
+/// terminal's header breaks it so that the table stays narrow (see
+/// [`named_columns`]); the last is named after the baseline in the tables
+/// themselves. The staleness check of `docs/comparison.md` finds a row of
+/// figures by their number.
+pub const COLUMNS: [&str; 9] = [
+    "n",
+    "algorithm",
+    "solutions",
+    "queens\nplaced",
+    "safety\nchecks",
+    "cells\nread",
+    "median\ntime",
+    "time per\nqueen",
+    SPEEDUP,
+];
+
+/// Where the per-cell figures start: the columns after `n` and `algorithm`.
+const FIRST_FIGURE: usize = 2;
+
+/// The report for a terminal: the one-screen summary, or with `details`
+/// every figure of every board size first, the summary last, where the eye
+/// lands when the output stops.
+pub fn terminal(report: &Report, details: bool) -> String {
+    if !details {
+        return summary::terminal(report, false);
+    }
+    let mut text = format!("{}\n\n", preamble(report));
+    for table in &report.tables {
+        text.push_str(&format!("{}\n", title(report, table)));
+        text.push_str(&terminal_table(report, table).to_string());
+        text.push_str("\n\n");
+        for row in &table.rows {
+            text.push_str(&format!("n = {}: {}\n", row.n, row.verdict));
+        }
+        text.push('\n');
+    }
+    if let Some(ladder) = &report.ladder {
+        text.push_str(&format!("{}\n", ladder_title(report)));
+        let mut table = ladder_table(report, ladder, "\n");
+        table.with(Style::rounded()).modify(
+            Columns::new(FIRST_FIGURE..),
+            (Alignment::right(), AlignmentStrategy::PerLine),
+        );
+        text.push_str(&table.to_string());
+        text.push('\n');
+        text.push_str(&ladder_skipped(ladder));
+        text.push('\n');
+    }
+    text.push_str(&summary::terminal(report, true));
+    text
+}
+
+/// The report in Markdown, headed by `heading` (the page's own header, or
+/// nothing): the summary, then the full tables. A skipped cell says only
+/// "skipped" in its table, and its reason is listed below, so that the
+/// columns stay narrow.
+pub fn markdown(report: &Report, heading: &str) -> String {
+    let mut text = format!("{heading}{}\n\n", preamble(report));
+    text.push_str(&summary::markdown(report));
+    for table in &report.tables {
+        text.push_str(&format!("\n## {}\n\n", title(report, table)));
+        text.push_str(&markdown_table(report, table).to_string());
+        text.push_str("\n\nVerdicts:\n\n");
+        for row in &table.rows {
+            text.push_str(&format!("- n = {}: {}\n", row.n, row.verdict));
+        }
+        text.push_str(&skipped_list(table.rows.iter().flat_map(|row| {
+            let cells = row.cells.iter();
+            cells.map(|cell| (row.n, cell.algorithm.as_str(), &cell.outcome))
+        })));
+    }
+    if let Some(ladder) = &report.ladder {
+        text.push_str(&format!("\n## {}\n\n", ladder_title(report)));
+        let mut table = ladder_table(report, ladder, " ");
+        text.push_str(&table.with(Style::markdown()).to_string());
+        text.push('\n');
+        text.push_str(&ladder_skipped(ladder));
+    }
+    text
+}
+
+/// The report as JSON: every cell, the skipped ones with their reasons.
+pub fn json(report: &Report) -> String {
+    // A report holds only strings, numbers and lists: it always serialises.
+    serde_json::to_string_pretty(report).unwrap_or_default() + "\n"
+}
+
+/// The report as CSV, one record per cell.
+pub fn csv(report: &Report) -> Result<String, Error> {
+    let mut records = Vec::new();
+    for table in &report.tables {
+        for row in &table.rows {
+            records.extend(
+                row.cells
+                    .iter()
+                    .map(|cell| CsvRecord::new(table, row.n, cell)),
+            );
+        }
+    }
+    for row in report.ladder.iter().flat_map(|ladder| &ladder.rows) {
+        records.extend(row.cells.iter().map(|cell| CsvRecord::step(row.n, cell)));
+    }
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for record in records {
+        writer
+            .serialize(record)
+            .map_err(|error| Error::Failed(format!("writing CSV: {error}")))?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|error| Error::Failed(format!("writing CSV: {error}")))?;
+    String::from_utf8(bytes).map_err(|error| Error::Failed(format!("writing CSV: {error}")))
+}
+
+/// The lines above the tables: where it ran and how it was timed.
+fn preamble(report: &Report) -> String {
+    format!(
+        "Machine: {}.\nEach time is the median of {} timed run{} of the silent path; \
+         the statistics come from one separate counted run. \
+         Time limit: {} per search.{}{}",
+        report.machine,
+        report.runs,
+        if report.runs == 1 { "" } else { "s" },
+        units::seconds(report.time_limit_seconds),
+        baseline_sentence(report),
+        super::summary::load_verdict(report)
+            .map_or_else(String::new, |verdict| format!("\n{verdict}"))
+    )
+}
+
+/// What the speed-ups are against, for the preamble.
+fn baseline_sentence(report: &Report) -> String {
+    report.baseline_solver().map_or_else(String::new, |base| {
+        format!(
+            " Every speed-up is against {} ({}, seeds {}) on the same board.",
+            base.name, base.title, base.seeds
+        )
+    })
+}
+
+/// The heading of the ladder's table. The staleness check finds the table
+/// by the word before the colon.
+fn ladder_title(report: &Report) -> String {
+    format!(
+        "ladder: the bitboard counters, count every solution, n = {}",
+        crate::measuring::describe(&report.sizes)
+    )
+}
+
+/// The heading of a table: `count: count every solution`. The staleness
+/// check finds a mode's table by the word before the colon.
+fn title(report: &Report, table: &ModeTable) -> String {
+    format!(
+        "{}: {}, n = {}",
+        table.mode.name(),
+        table.mode.question(),
+        crate::measuring::describe(&report.sizes)
+    )
+}
+
+/// The text of each column of a cell's row. A skipped cell puts `skipped`
+/// where the solutions would be, and dashes in the other figures.
+fn row_texts(n: usize, cell: &Cell, skipped: impl Fn(&str) -> String) -> Vec<String> {
+    let mut texts = vec![n.to_string(), cell.algorithm.clone()];
+    match &cell.outcome {
+        Outcome::Finished(finished) => texts.extend(figures(finished)),
+        Outcome::Skipped { reason, .. } => {
+            texts.push(skipped(reason));
+            texts.extend(std::iter::repeat_n(
+                "—".to_owned(),
+                COLUMNS.len() - FIRST_FIGURE - 1,
+            ));
+        }
+    }
+    texts
+}
+
+fn figures(finished: &Finished) -> [String; 7] {
+    [
+        units::count(finished.figures.solutions),
+        units::count(finished.figures.queens_placed),
+        units::count(finished.figures.safety_checks),
+        units::count(finished.figures.cells_read),
+        units::seconds(finished.median_seconds),
+        finished
+            .seconds_per_queen
+            .map_or_else(|| "—".to_owned(), units::seconds),
+        finished
+            .speedup
+            .map_or_else(|| "—".to_owned(), units::ratio),
+    ]
+}
+
+/// The speed-up column's name, without the baseline the tables add.
+const SPEEDUP: &str = "speed-up";
+
+/// `columns` for a terminal (`separator` a line break) or on one line (a
+/// space, a word hyphenated at a break made whole again), and the speed-up
+/// named after the report's baseline: `speed-up vs lookup`.
+fn named_columns<const N: usize>(
+    report: &Report,
+    columns: [&str; N],
+    separator: &str,
+) -> Vec<String> {
+    columns
+        .iter()
+        .map(|&name| match &report.baseline {
+            Some(base) if name == SPEEDUP => format!("{name}{separator}vs {base}"),
+            _ if separator == "\n" => name.to_owned(),
+            _ => name.replace("-\n", "").replace('\n', separator),
+        })
+        .collect()
+}
+
+fn builder(table: &ModeTable, columns: Vec<String>, skipped: impl Fn(&str) -> String) -> Builder {
+    let mut builder = Builder::default();
+    builder.push_record(columns);
+    for row in &table.rows {
+        for cell in &row.cells {
+            builder.push_record(row_texts(row.n, cell, &skipped));
+        }
+    }
+    builder
+}
+
+/// A table for the terminal: a rule between board sizes, figures aligned
+/// right, a skipped cell's reason spread over the figure columns and wrapped
+/// to their width.
+fn terminal_table(report: &Report, mode_table: &ModeTable) -> Table {
+    let columns = named_columns(report, COLUMNS, "\n");
+    let mut table = builder(mode_table, columns, |reason| format!("skipped: {reason}")).build();
+    let mut theme = Theme::from_style(Style::rounded());
+    let mut line = 1;
+    for row in &mode_table.rows {
+        theme.insert_horizontal_line(line, HorizontalLine::full('─', '┼', '├', '┤'));
+        line += row.cells.len();
+    }
+    table.with(theme);
+    table.modify(
+        Columns::new(FIRST_FIGURE..),
+        (Alignment::right(), AlignmentStrategy::PerLine),
+    );
+    let reason_width = figures_width(mode_table);
+    let mut line = 1;
+    for row in &mode_table.rows {
+        for cell in &row.cells {
+            if matches!(cell.outcome, Outcome::Skipped { .. }) {
+                table.modify(
+                    (line, FIRST_FIGURE),
+                    (
+                        Width::wrap(reason_width).keep_words(true),
+                        // The wrap leaves the space it broke at on the next line.
+                        Format::content(|text| {
+                            text.lines().map(str::trim).collect::<Vec<_>>().join("\n")
+                        }),
+                        Span::column((COLUMNS.len() - FIRST_FIGURE) as isize),
+                        Alignment::left(),
+                    ),
+                );
+            }
+            line += 1;
+        }
+    }
+    table.with(BorderCorrection::span());
+    table
+}
+
+/// The room the figure columns of a terminal table give a skipped cell's
+/// reason: their widths as the headers and the finished cells set them, with
+/// the padding and the borders between them.
+fn figures_width(mode_table: &ModeTable) -> usize {
+    let mut widths: Vec<usize> = COLUMNS[FIRST_FIGURE..]
+        .iter()
+        .map(|name| {
+            name.lines()
+                .map(|line| line.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for row in &mode_table.rows {
+        for cell in &row.cells {
+            if let Outcome::Finished(finished) = &cell.outcome {
+                for (width, text) in widths.iter_mut().zip(figures(finished)) {
+                    *width = (*width).max(text.chars().count());
+                }
+            }
+        }
+    }
+    // Each column has a space of padding either side and a border after it;
+    // the spanned cell keeps its own padding and the last border.
+    widths.iter().map(|width| width + 3).sum::<usize>() - 3
+}
+
+/// A Markdown table: one line per cell, every column filled.
+fn markdown_table(report: &Report, mode_table: &ModeTable) -> Table {
+    let columns = named_columns(report, COLUMNS, " ");
+    let mut table = builder(mode_table, columns, |_| "skipped".to_owned()).build();
+    table.with(Style::markdown());
+    table
+}
+
+/// The columns of the ladder's table, broken as [`COLUMNS`] are. The
+/// staleness check of `docs/comparison.md` finds a row of the ladder by
+/// their number.
+pub const LADDER_COLUMNS: [&str; 7] = [
+    "n",
+    "counter",
+    "solutions",
+    "funda-\nmental",
+    "median\ntime",
+    SPEEDUP,
+    "vs the step\nbefore",
+];
+
+/// The ladder as a table, unstyled.
+fn ladder_table(report: &Report, ladder: &Ladder, separator: &str) -> Table {
+    let mut builder = Builder::default();
+    builder.push_record(named_columns(report, LADDER_COLUMNS, separator));
+    for row in &ladder.rows {
+        for cell in &row.cells {
+            builder.push_record(ladder_texts(row.n, cell));
+        }
+    }
+    builder.build()
+}
+
+/// The text of each column of a step's row: a skipped step says so where
+/// the solutions would be, with dashes in the other figures.
+fn ladder_texts(n: usize, cell: &LadderCell) -> Vec<String> {
+    let mut texts = vec![n.to_string(), cell.step.clone()];
+    let ratio = |ratio: Option<f64>| ratio.map_or_else(|| "—".to_owned(), units::ratio);
+    match &cell.outcome {
+        Outcome::Finished(Counted {
+            figures,
+            median_seconds,
+            speedup,
+            gain,
+            ..
+        }) => texts.extend([
+            units::count(figures.solutions),
+            figures
+                .fundamental
+                .map_or_else(|| "—".to_owned(), units::count),
+            units::seconds(*median_seconds),
+            ratio(*speedup),
+            ratio(*gain),
+        ]),
+        Outcome::Skipped { .. } => {
+            texts.push("skipped".to_owned());
+            texts.extend(std::iter::repeat_n(
+                "—".to_owned(),
+                LADDER_COLUMNS.len() - FIRST_FIGURE - 1,
+            ));
+        }
+    }
+    texts
+}
+
+/// The reasons the ladder's skipped steps give, as a list; nothing when
+/// every step ran.
+fn ladder_skipped(ladder: &Ladder) -> String {
+    skipped_list(ladder.rows.iter().flat_map(|row| {
+        let cells = row.cells.iter();
+        cells.map(|cell| (row.n, cell.step.as_str(), &cell.outcome))
+    }))
+}
+
+/// The reasons of the skipped ones among `cells` (board size, name,
+/// outcome), as a list under its heading; nothing when every one ran.
+fn skipped_list<'a, F: 'a>(
+    cells: impl Iterator<Item = (usize, &'a str, &'a Outcome<F>)>,
+) -> String {
+    let skipped: String = cells
+        .filter_map(|(n, name, outcome)| match outcome {
+            Outcome::Skipped { reason, .. } => Some(format!("- n = {n}, {name}: {reason}\n")),
+            Outcome::Finished(_) => None,
+        })
+        .collect();
+    if skipped.is_empty() {
+        return String::new();
+    }
+    format!("\nSkipped:\n\n{skipped}")
+}
+
+/// One cell as a CSV record. A step of the ladder has the mode `ladder`,
+/// its name as the algorithm, no statistics, and its fundamental solutions
+/// when it counts them; the new column comes last, so that scripts reading
+/// the others by position keep working.
+#[derive(Serialize)]
+struct CsvRecord<'a> {
+    mode: &'static str,
+    n: usize,
+    algorithm: &'a str,
+    status: &'static str,
+    solutions: Option<u64>,
+    queens_placed: Option<u64>,
+    safety_checks: Option<u64>,
+    cells_read: Option<u64>,
+    median_seconds: Option<f64>,
+    seconds_per_queen: Option<f64>,
+    speedup: Option<f64>,
+    reason: Option<&'a str>,
+    fundamental: Option<u64>,
+}
+
+impl<'a> CsvRecord<'a> {
+    /// A skipped cell's row, every figure empty: what the other rows fill.
+    fn skipped(mode: &'static str, n: usize, algorithm: &'a str) -> Self {
+        CsvRecord {
+            mode,
+            n,
+            algorithm,
+            status: "skipped",
+            solutions: None,
+            queens_placed: None,
+            safety_checks: None,
+            cells_read: None,
+            median_seconds: None,
+            seconds_per_queen: None,
+            speedup: None,
+            reason: None,
+            fundamental: None,
+        }
+    }
+
+    fn new(table: &ModeTable, n: usize, cell: &'a Cell) -> Self {
+        let mut record = CsvRecord::skipped(table.mode.name(), n, &cell.algorithm);
+        match &cell.outcome {
+            Outcome::Finished(finished) => {
+                record.status = "finished";
+                record.solutions = Some(finished.figures.solutions);
+                record.queens_placed = Some(finished.figures.queens_placed);
+                record.safety_checks = Some(finished.figures.safety_checks);
+                record.cells_read = Some(finished.figures.cells_read);
+                record.median_seconds = Some(finished.median_seconds);
+                record.seconds_per_queen = finished.seconds_per_queen;
+                record.speedup = finished.speedup;
+            }
+            Outcome::Skipped { reason, .. } => record.reason = Some(reason),
+        }
+        record
+    }
+
+    fn step(n: usize, cell: &'a LadderCell) -> Self {
+        let mut record = CsvRecord::skipped("ladder", n, &cell.step);
+        match &cell.outcome {
+            Outcome::Finished(counted) => {
+                record.status = "finished";
+                record.solutions = Some(counted.figures.solutions);
+                record.fundamental = counted.figures.fundamental;
+                record.median_seconds = Some(counted.median_seconds);
+                record.speedup = counted.speedup;
+            }
+            Outcome::Skipped { reason, .. } => record.reason = Some(reason),
+        }
+        record
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::compare::agenda::Agenda;
+    use crate::compare::report::CompareMode;
+
+    /// Every solver and the ladder at n = 6 and n = 30 with a time limit of a
+    /// millisecond: the naive generator is skipped at 6, everything at 30.
+    /// The ladder stops before its threads, whose start-up alone can take a
+    /// millisecond on a busy machine.
+    fn report() -> Report {
+        crate::compare::measure::compare(&Agenda {
+            solvers: queens_solvers::FINDS_ALL.to_vec(),
+            sizes: vec![6, 30],
+            modes: vec![CompareMode::Count],
+            ladder: queens_bitboard::Step::ALL[..3].to_vec(),
+            runs: 1,
+            time_limit: Duration::from_millis(1),
+        })
+    }
+
+    #[test]
+    fn json_carries_every_cell_and_the_reasons_for_the_skipped_ones() {
+        let report = report();
+        let json: serde_json::Value = serde_json::from_str(&json(&report)).unwrap();
+        let rows = json["tables"][0]["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 2);
+        for row in rows {
+            assert_eq!(
+                row["cells"].as_array().unwrap().len(),
+                queens_solvers::FINDS_ALL.len()
+            );
+        }
+        let naive_at_6 = &rows[0]["cells"][0];
+        assert_eq!(naive_at_6["algorithm"], "naive");
+        assert_eq!(naive_at_6["status"], "skipped");
+        assert!(
+            naive_at_6["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("would test C(36, 6) = 1,947,792 placements"),
+            "{naive_at_6}"
+        );
+        let lookup_at_6 = rows[0]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|cell| cell["algorithm"] == "lookup")
+            .unwrap();
+        assert_eq!(lookup_at_6["status"], "finished");
+        assert_eq!(lookup_at_6["solutions"], 4);
+        assert_eq!(lookup_at_6["queens_placed"], 152);
+        for cell in rows[1]["cells"].as_array().unwrap() {
+            assert_eq!(cell["status"], "skipped", "{cell}");
+            assert!(
+                cell["reason"]
+                    .as_str()
+                    .is_some_and(|reason| !reason.is_empty())
+            );
+        }
+        assert_eq!(json["baseline"], "lookup");
+        let ladder = json["ladder"]["rows"].as_array().unwrap();
+        let steps: Vec<(&str, u64, Option<u64>)> = ladder[0]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|cell| {
+                (
+                    cell["step"].as_str().unwrap(),
+                    cell["solutions"].as_u64().unwrap(),
+                    cell["fundamental"].as_u64(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                ("bitboard", 4, None),
+                ("+ mirror", 4, None),
+                ("+ symmetry", 4, Some(1)),
+            ]
+        );
+        assert!(ladder[0]["cells"][0]["speedup"].as_f64().unwrap() > 0.0);
+        for cell in ladder[1]["cells"].as_array().unwrap() {
+            assert_eq!(cell["status"], "skipped", "{cell}");
+        }
+    }
+
+    #[test]
+    fn every_format_shows_the_skipped_cells() {
+        let report = report();
+        let table = terminal(&report, true);
+        assert!(table.contains("skipped: would test C(36, 6)"), "{table}");
+        assert!(
+            table.contains("- n = 30, + symmetry: predicted to take "),
+            "{table}"
+        );
+        assert!(table.contains("│  speed-up │"), "{table}");
+        assert!(table.contains("│ vs lookup │"), "{table}");
+        let summary = terminal(&report, false);
+        assert!(!summary.contains("skipped: would test"), "{summary}");
+        assert!(
+            table.ends_with(&summary::terminal(&report, true)),
+            "the details end with the summary"
+        );
+        let markdown = markdown(&report, "");
+        // The algorithm column is as wide as its longest name, "permutation".
+        assert!(
+            markdown.contains("| naive       | skipped   |"),
+            "{markdown}"
+        );
+        assert!(
+            markdown.contains("- n = 6, naive: would test C(36, 6)"),
+            "{markdown}"
+        );
+        let csv = csv(&report).unwrap();
+        assert!(
+            csv.starts_with("mode,n,algorithm,status,solutions,"),
+            "{csv}"
+        );
+        assert!(
+            csv.contains("count,6,naive,skipped,,,,,,,,\"would test C(36, 6)"),
+            "{csv}"
+        );
+        assert!(csv.contains("count,6,lookup,finished,4,152,"), "{csv}");
+        let symmetry = csv
+            .lines()
+            .find(|line| line.starts_with("ladder,6,+ symmetry,"))
+            .expect("a record for the symmetry step at n = 6");
+        assert!(
+            symmetry.starts_with("ladder,6,+ symmetry,finished,4,,,,"),
+            "{symmetry}"
+        );
+        assert!(symmetry.ends_with(",,1"), "{symmetry}");
+        assert!(
+            csv.contains("ladder,30,+ mirror,skipped,,,,,,,,\"predicted to take "),
+            "{csv}"
+        );
+    }
+
+    #[test]
+    fn the_full_tables_above_the_summary_say_so_and_give_each_reason() {
+        let full = terminal(&crate::compare::fixture::large_report(), true);
+        assert!(
+            full.contains("; every figure is in the tables above."),
+            "{full}"
+        );
+        assert!(
+            full.contains("n = 1,000, lookup: n = 1000 is too large for the lookup solver")
+                || full.contains(
+                    "n = 1000 is too large for the lookup solver, which accepts n up to 64"
+                ),
+            "{full}"
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! The machine a measurement ran on, printed above every table so that a
+//! number is never read without knowing where it came from.
+
+use std::fmt;
+use std::process::Command;
+
+use serde::Serialize;
+
+/// What a reader needs to know about the machine and build behind a timing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Machine {
+    /// The CPU model, from `/proc/cpuinfo` ("unknown CPU" elsewhere).
+    pub cpu: String,
+    /// The cores this process may use.
+    pub cores: usize,
+    /// `rustc --version` of the compiler on the path.
+    pub rustc: String,
+    /// The build profile of this program and its optimisation level:
+    /// "release profile, opt-level 3".
+    pub profile: String,
+}
+
+impl Machine {
+    /// Looks the machine up.
+    pub fn detect() -> Self {
+        Machine {
+            cpu: cpu_model().unwrap_or_else(|| "unknown CPU".to_owned()),
+            cores: std::thread::available_parallelism().map_or(1, usize::from),
+            rustc: rustc_version().unwrap_or_else(|| "rustc (version unknown)".to_owned()),
+            profile: format!("{} profile, opt-level {}", profile(), OPT_LEVEL),
+        }
+    }
+}
+
+impl fmt::Display for Machine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = if self.cores == 1 { "" } else { "s" };
+        write!(
+            f,
+            "{}, {} core{plural}, {}, {}",
+            self.cpu, self.cores, self.rustc, self.profile
+        )
+    }
+}
+
+/// The machine's 1-minute load average as a measurement began and as it
+/// ended, where the system tells it. Other programs on the cores lengthen
+/// every time, and not evenly: a table whose cells were measured at
+/// different moments can then show ratios that a quiet machine would not.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Load {
+    /// As the measurement began.
+    pub before: Option<f64>,
+    /// As it ended.
+    pub after: Option<f64>,
+}
+
+impl Load {
+    /// The load now, as a measurement begins.
+    pub fn begin() -> Self {
+        Load {
+            before: load_average(),
+            after: None,
+        }
+    }
+
+    /// The same, with the load now, as the measurement ends.
+    #[must_use]
+    pub fn end(self) -> Self {
+        Load {
+            after: load_average(),
+            ..self
+        }
+    }
+
+    /// What the load says of the times of a measurement that itself keeps
+    /// `own` cores busy, on a machine of `cores`: `None` where the system
+    /// did not tell.
+    pub fn verdict(&self, own: f64, cores: usize) -> Option<String> {
+        let (before, after) = (self.before?, self.after?);
+        let others = before.max(after) - own;
+        Some(if others >= BUSY {
+            format!(
+                "Unreliable: the load average was {before:.1} as the run began and {after:.1} \
+                 as it ended; the run itself keeps about {own} of the {cores} cores busy, so \
+                 other programs shared them. Every time is longer than on a quiet machine, \
+                 and cells measured at different moments can be off against each other by \
+                 more than their ratio says: run again on a quiet machine before quoting one."
+            )
+        } else {
+            format!(
+                "The machine was quiet: the load average was {before:.1} as the run began and \
+                 {after:.1} as it ended, no more than the run's own."
+            )
+        })
+    }
+}
+
+/// Other work, in cores, past which a measurement is unreliable.
+const BUSY: f64 = 0.5;
+
+/// The 1-minute load average, from `/proc/loadavg`.
+pub fn load_average() -> Option<f64> {
+    parse_load(&std::fs::read_to_string("/proc/loadavg").ok()?)
+}
+
+/// The first field of `/proc/loadavg`, `0.52 0.58 0.59 1/189 4242`.
+fn parse_load(text: &str) -> Option<f64> {
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// The first "model name" line of `/proc/cpuinfo`.
+fn cpu_model() -> Option<String> {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    cpuinfo
+        .lines()
+        .filter_map(|line| line.split_once(':'))
+        .find(|(key, _)| key.trim() == "model name")
+        .map(|(_, value)| value.trim().to_owned())
+}
+
+/// The version of the compiler cargo uses (`$RUSTC`, or `rustc`), asked at
+/// run time.
+fn rustc_version() -> Option<String> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let output = Command::new(rustc).arg("--version").output().ok()?;
+    let version = String::from_utf8(output.stdout).ok()?;
+    Some(version.trim().to_owned()).filter(|version| !version.is_empty())
+}
+
+/// The optimisation level this program was built with. The `cargo xtask`
+/// alias builds with `--release`; at level 0 the times are of unoptimised
+/// code.
+pub const OPT_LEVEL: &str = env!("QUEENS_LAB_OPT_LEVEL");
+
+/// The profile this program was built with, as cargo tells build scripts:
+/// "release" or "debug" (the test profile reports "debug").
+pub fn profile() -> &'static str {
+    env!("QUEENS_LAB_PROFILE")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_load_past_the_runs_own_makes_the_times_unreliable() {
+        assert_eq!(parse_load("0.52 0.58 0.59 1/189 4242"), Some(0.52));
+        assert_eq!(parse_load(""), None);
+        let load = |before, after| Load {
+            before: Some(before),
+            after: Some(after),
+        };
+        let quiet = load(0.2, 1.3).verdict(1.0, 2).unwrap();
+        assert_eq!(
+            quiet,
+            "The machine was quiet: the load average was 0.2 as the run began and 1.3 as it \
+             ended, no more than the run's own."
+        );
+        let busy = load(0.4, 2.6).verdict(1.0, 2).unwrap();
+        assert!(busy.starts_with("Unreliable: the load average was 0.4 as the run began and 2.6 as it ended; the run itself keeps about 1 of the 2 cores busy"), "{busy}");
+        assert_eq!(Load::begin().verdict(1.0, 2), None, "not ended yet");
+    }
+
+    #[test]
+    fn the_summary_names_every_part() {
+        let machine = Machine {
+            cpu: "AMD EPYC".into(),
+            cores: 2,
+            rustc: "rustc 1.95.0".into(),
+            profile: "release profile, opt-level 3".into(),
+        };
+        assert_eq!(
+            machine.to_string(),
+            "AMD EPYC, 2 cores, rustc 1.95.0, release profile, opt-level 3"
+        );
+    }
+}

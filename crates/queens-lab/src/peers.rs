@@ -1,0 +1,45 @@
+//! `cargo xtask peers`: each solver against its seed's own C program, the
+//! speed measurement of the workspace's issue 2.
+//!
+//! The C programs live outside the repository, in `../shared/peers` (or
+//! `--peers DIR`); they are compiled with `gcc -O3 -march=native` into
+//! `target/peers/` and never copied in. For each pairing, the C program and
+//! the Rust solver count all solutions of the same n, alternately, `--runs`
+//! times each; the table shows the best time of each side and the ratio
+//! Rust / C against the target. The Rust side runs in this process on the
+//! silent path (`modes::count`); the C side is timed as a whole process, so
+//! its start-up (a millisecond or so) counts against it. The last column is
+//! the cost of statistics: the best time of the same count through
+//! `solve_counted`, over the silent path's.
+//!
+//! `cargo xtask peers --counter` measures the fast counter instead, against
+//! the textbook C bitboard counter: see [`counter`]. The pairings of the
+//! seeds are in [`seeds`]; what both share, building and timing the C
+//! programs and the tables' style, in [`harness`].
+
+pub mod counter;
+mod harness;
+pub mod seeds;
+
+use std::path::Path;
+
+use crate::error::Error;
+
+/// Runs `cargo xtask peers` (or with `counter`, `--counter`): the C
+/// programs of `folder`, built into `build`, against the Rust side, `runs`
+/// times each (default: each duel's own); the text to print.
+pub fn run(folder: &Path, build: &Path, runs: Option<u32>, counter: bool) -> Result<String, Error> {
+    if !folder.is_dir() {
+        return Err(Error::BadInput(format!(
+            "no peers folder at {} (the seeds' C programs); pass --peers DIR",
+            folder.display()
+        )));
+    }
+    std::fs::create_dir_all(build)
+        .map_err(|error| Error::Failed(format!("cannot create {}: {error}", build.display())))?;
+    if counter {
+        counter::run(folder, build, runs.unwrap_or(counter::RUNS))
+    } else {
+        seeds::run(folder, build, runs.unwrap_or(seeds::RUNS))
+    }
+}

@@ -1,0 +1,521 @@
+//! `cargo xtask peers --counter`: the fast counter (`queens-bitboard`)
+//! against the textbook C bitboard counter, the speed measurement of issues
+//! 11 (P7) and 21 (P13).
+//!
+//! The peer is `bitboard_mirror.c`, compiled like the seeds' programs and
+//! run as `bitboard_mirror 17 s` (any second argument turns its left-right
+//! mirror on); it prints `n=17 count=95815104 nodes=0`. Each run times the
+//! peer once, then each rung of `RUNGS` once, so that the sides alternate;
+//! the table shows the best time of each. The Rust counters run in this
+//! process and are timed by the wall clock, on one thread or on every core.
+//! Every count is checked against OEIS (A000170 and A002562), and a Rust
+//! total of the peer's n against the peer's total too.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Instant;
+
+use queens_bitboard::{Step, Tally};
+use queens_core::oeis;
+use tabled::builder::Builder;
+
+use super::harness::{compile, header, met, render, run_peer};
+use crate::error::Error;
+use crate::machine::load_average;
+use crate::{progress, units};
+
+/// The runs of each side when `--runs` is not given: one run of the peer
+/// alone takes tens of seconds.
+pub const RUNS: u32 = 1;
+
+/// The C program the counter is measured against.
+const PEER: &str = "bitboard_mirror.c";
+
+/// The board size the peer counts.
+const PEER_N: usize = 17;
+
+/// The peer's second argument: any turns its left-right mirror on.
+const PEER_MIRROR: &str = "s";
+
+/// What a rung must reach.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Target {
+    /// At most this share of the peer's time.
+    ShareOfPeer(f64),
+    /// Under this many seconds of wall time.
+    Seconds(f64),
+}
+
+/// The threads a rung counts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Threads {
+    One,
+    EveryCore,
+}
+
+impl Threads {
+    /// The number of threads.
+    fn count(self) -> usize {
+        match self {
+            Threads::One => 1,
+            Threads::EveryCore => std::thread::available_parallelism().map_or(1, usize::from),
+        }
+    }
+}
+
+/// One measurement of the Rust side: a step of the counters' ladder, its
+/// threads, the board size and the target.
+#[derive(Clone, Copy, Debug)]
+struct Rung {
+    step: Step,
+    threads: Threads,
+    n: usize,
+    target: Target,
+}
+
+/// The targets of issue 21: total and unique together on one thread, then
+/// every core, at the peer's n; and n = 18 and 19 on every core against the
+/// clock.
+const RUNGS: [Rung; 4] = [
+    Rung {
+        step: Step::LastRows,
+        threads: Threads::One,
+        n: PEER_N,
+        target: Target::ShareOfPeer(0.16),
+    },
+    Rung {
+        step: Step::Threads,
+        threads: Threads::EveryCore,
+        n: PEER_N,
+        target: Target::ShareOfPeer(0.085),
+    },
+    Rung {
+        step: Step::Threads,
+        threads: Threads::EveryCore,
+        n: 18,
+        target: Target::Seconds(14.0),
+    },
+    Rung {
+        step: Step::Threads,
+        threads: Threads::EveryCore,
+        n: 19,
+        target: Target::Seconds(120.0),
+    },
+];
+
+/// OEIS's counts of the `n`×`n` board: A000170 (every solution) and
+/// A002562 (fundamental solutions).
+fn known(n: usize) -> Option<Tally> {
+    Some(Tally {
+        total: oeis::solution_count(n)?,
+        unique: oeis::fundamental_count(n),
+    })
+}
+
+/// One line of the table: a side, what it counted and its best time.
+#[derive(Clone, Debug)]
+struct Row {
+    side: String,
+    n: usize,
+    tally: Tally,
+    best: f64,
+    /// None for the peer, which sets the ratios.
+    target: Option<Target>,
+}
+
+/// Runs `cargo xtask peers --counter`: the C peer from `folder`, built into
+/// `build`, and the rungs, `runs` times each; the text to print.
+pub fn run(folder: &Path, build: &Path, runs: u32) -> Result<String, Error> {
+    let binary = compile(&folder.join(PEER), build)?;
+    let load = load_average();
+    let mut peer = peer_row();
+    let mut rows: Vec<Row> = RUNGS.iter().map(rung_row).collect();
+    let bar = progress::bar(u64::from(runs) * (1 + RUNGS.len() as u64));
+    for _ in 0..runs {
+        bar.set_message(format!("C {PEER} n = {PEER_N}"));
+        let (seconds, total) = run_peer(&binary, &peer_args(), parse_total)?;
+        record(&mut peer, seconds, total_only(total));
+        bar.inc(1);
+        for (rung, row) in RUNGS.iter().zip(&mut rows) {
+            bar.set_message(format!("Rust {} n = {}", rung.step.name(), rung.n));
+            let (seconds, tally) = time_rung(rung)?;
+            record(row, seconds, tally);
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    let mut text = header(runs, "; Rust in this process, wall time");
+    if let Some(note) = load.and_then(busy_note) {
+        text.push_str(&format!("{note}\n\n"));
+    }
+    rows.insert(0, peer);
+    text.push_str(&format!("{}\n", table(&rows, runs)));
+    Ok(text)
+}
+
+/// A warning when other programs were running as the measurement began
+/// (a load average of half a core or more): the times are then longer
+/// than on a quiet machine, the times on every core most of all.
+fn busy_note(load: f64) -> Option<String> {
+    (load >= 0.5).then(|| {
+        format!(
+            "Note: the load average was {load:.2} as the run began: other programs shared the cores, and the times, on every core most of all, are longer than on a quiet machine."
+        )
+    })
+}
+
+/// The peer's arguments: the board size and the mirror.
+fn peer_args() -> [String; 2] {
+    [PEER_N.to_string(), PEER_MIRROR.to_owned()]
+}
+
+/// The peer's row, before its first run; its side is its command line.
+fn peer_row() -> Row {
+    Row {
+        side: format!(
+            "C {} {}",
+            PEER.trim_end_matches(".c"),
+            peer_args().join(" ")
+        ),
+        n: PEER_N,
+        tally: total_only(0),
+        best: f64::INFINITY,
+        target: None,
+    }
+}
+
+/// A rung's row, before its first run.
+fn rung_row(rung: &Rung) -> Row {
+    let threads = rung.threads.count();
+    let plural = if threads == 1 { "" } else { "s" };
+    Row {
+        side: format!("Rust {}, {threads} thread{plural}", rung.step.name()),
+        n: rung.n,
+        tally: total_only(0),
+        best: f64::INFINITY,
+        target: Some(rung.target),
+    }
+}
+
+/// A count of every solution alone, as the peer gives it.
+fn total_only(total: u64) -> Tally {
+    Tally {
+        total,
+        unique: None,
+    }
+}
+
+/// Keeps the best time of `row` and the latest count.
+fn record(row: &mut Row, seconds: f64, tally: Tally) {
+    row.best = row.best.min(seconds);
+    row.tally = tally;
+}
+
+/// Counts a rung once: the wall time and the count.
+fn time_rung(rung: &Rung) -> Result<(f64, Tally), Error> {
+    let threads = rung.threads.count();
+    let start = Instant::now();
+    let tally = black_box(rung.step.count(rung.n, threads))
+        .map_err(|error| Error::Failed(error.to_string()))?;
+    Ok((start.elapsed().as_secs_f64(), tally))
+}
+
+/// The total in the peer's line, `n=17 count=95815104 nodes=0`.
+fn parse_total(text: &str) -> Option<u64> {
+    text.split_whitespace()
+        .find_map(|field| field.strip_prefix("count="))
+        .and_then(|count| count.parse().ok())
+}
+
+/// What is wrong with a row's counts, if anything: against OEIS, and for a
+/// total of the peer's n, against the peer's `peer_total`.
+fn wrong_count(row: &Row, peer_total: u64) -> Option<String> {
+    let Some(oeis) = known(row.n) else {
+        return Some(format!("no OEIS count at n = {}", row.n));
+    };
+    if row.tally.total != oeis.total {
+        return Some(format!(
+            "{} solutions, OEIS says {}",
+            units::count(row.tally.total),
+            units::count(oeis.total)
+        ));
+    }
+    if let (Some(unique), Some(expected)) = (row.tally.unique, oeis.unique) {
+        if unique != expected {
+            return Some(format!(
+                "{} fundamental, OEIS says {}",
+                units::count(unique),
+                units::count(expected)
+            ));
+        }
+    }
+    if row.n == PEER_N && row.tally.total != peer_total {
+        return Some(format!("the C peer counted {}", units::count(peer_total)));
+    }
+    None
+}
+
+/// The verdict cells of a row against the peer's: the ratio Rust / C (when
+/// both counted the same n), the target and whether it is met.
+fn verdict(row: &Row, peer: &Row) -> [String; 3] {
+    let ratio = (row.n == peer.n).then(|| row.best / peer.best);
+    // Three decimals: the targets are 0.16 and 0.085.
+    let ratio_text = ratio.map_or_else(|| "—".to_owned(), |ratio| format!("{ratio:.3}"));
+    let (target, reached) = match row.target {
+        None => ("—".to_owned(), "—"),
+        Some(Target::ShareOfPeer(share)) => (
+            format!("≤ {share}"),
+            ratio.map_or("no", |ratio| met(ratio, share)),
+        ),
+        Some(Target::Seconds(seconds)) => (
+            format!("< {}", units::seconds(seconds)),
+            if row.best < seconds { "yes" } else { "no" },
+        ),
+    };
+    let reached = match wrong_count(row, peer.tally.total) {
+        Some(problem) => format!("no: {problem}"),
+        None => reached.to_owned(),
+    };
+    [ratio_text, target, reached]
+}
+
+/// The table: the peer first, then the rungs.
+fn table(rows: &[Row], runs: u32) -> String {
+    let mut builder = Builder::default();
+    builder.push_record([
+        "side".to_owned(),
+        "n".to_owned(),
+        "solutions".to_owned(),
+        "fundamental".to_owned(),
+        format!("best of {runs}"),
+        "Rust / C".to_owned(),
+        "target".to_owned(),
+        "met".to_owned(),
+    ]);
+    let Some(peer) = rows.first() else {
+        return String::new();
+    };
+    for row in rows {
+        let [ratio, target, reached] = verdict(row, peer);
+        builder.push_record([
+            row.side.clone(),
+            row.n.to_string(),
+            units::count(row.tally.total),
+            row.tally
+                .unique
+                .map_or_else(|| "—".to_owned(), units::count),
+            units::seconds(row.best),
+            ratio,
+            target,
+            reached,
+        ]);
+    }
+    render(builder, 1..7)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row as a run leaves it.
+    fn row(side: &str, n: usize, total: u64, unique: Option<u64>, best: f64) -> Row {
+        let target = RUNGS
+            .iter()
+            .find(|rung| side.contains(rung.step.name()) && rung.n == n)
+            .map(|rung| rung.target);
+        Row {
+            side: side.to_owned(),
+            n,
+            tally: Tally { total, unique },
+            best,
+            target,
+        }
+    }
+
+    /// The peer at n = 17, as measured by hand on the workspace's machine.
+    fn peer(total: u64) -> Row {
+        row("C bitboard_mirror 17 s", 17, total, None, 23.0)
+    }
+
+    #[test]
+    fn the_rungs_are_the_targets_of_issue_21() {
+        let rungs: Vec<(Step, Threads, usize, Target)> = RUNGS
+            .iter()
+            .map(|rung| (rung.step, rung.threads, rung.n, rung.target))
+            .collect();
+        assert_eq!(
+            rungs,
+            [
+                (Step::LastRows, Threads::One, 17, Target::ShareOfPeer(0.16)),
+                (
+                    Step::Threads,
+                    Threads::EveryCore,
+                    17,
+                    Target::ShareOfPeer(0.085)
+                ),
+                (Step::Threads, Threads::EveryCore, 18, Target::Seconds(14.0)),
+                (
+                    Step::Threads,
+                    Threads::EveryCore,
+                    19,
+                    Target::Seconds(120.0)
+                ),
+            ]
+        );
+        assert_eq!(peer_args(), ["17", "s"]);
+        assert_eq!(peer_row().side, "C bitboard_mirror 17 s");
+        assert_eq!(rung_row(&RUNGS[0]).side, "Rust + last rows, 1 thread");
+    }
+
+    #[test]
+    fn the_known_counts_are_oeis() {
+        let tally = |total, unique| Some(Tally { total, unique });
+        assert_eq!(known(17), tally(95_815_104, Some(11_977_939)));
+        assert_eq!(known(19), tally(4_968_057_848, Some(621_012_754)));
+        assert_eq!(known(28), None);
+    }
+
+    #[test]
+    fn the_peer_line_gives_its_total() {
+        assert_eq!(
+            parse_total("n=17 count=95815104 nodes=0\n"),
+            Some(95_815_104)
+        );
+        assert_eq!(parse_total("n=17 nodes=0"), None);
+        assert_eq!(parse_total("n=17 count=many nodes=0"), None);
+        assert_eq!(parse_total(""), None);
+    }
+
+    #[test]
+    fn a_busy_machine_is_said() {
+        assert_eq!(busy_note(0.12), None);
+        assert_eq!(
+            busy_note(3.69).unwrap(),
+            "Note: the load average was 3.69 as the run began: other programs shared the cores, and the times, on every core most of all, are longer than on a quiet machine."
+        );
+    }
+
+    #[test]
+    fn the_verdicts_read_ratios_targets_and_counts() {
+        let c = peer(95_815_104);
+        let verdict_of = |row: &Row| verdict(row, &c);
+        assert_eq!(verdict_of(&c), ["1.000", "—", "—"]);
+        let symmetry = row(
+            "Rust + last rows, 1 thread",
+            17,
+            95_815_104,
+            Some(11_977_939),
+            3.45,
+        );
+        assert_eq!(verdict_of(&symmetry), ["0.150", "≤ 0.16", "yes"]);
+        let threads = row(
+            "Rust + threads, 2 threads",
+            17,
+            95_815_104,
+            Some(11_977_939),
+            1.9,
+        );
+        assert_eq!(verdict_of(&threads), ["0.083", "≤ 0.085", "yes"]);
+        let eighteen = row(
+            "Rust + threads, 2 threads",
+            18,
+            666_090_624,
+            Some(83_263_591),
+            12.3,
+        );
+        assert_eq!(verdict_of(&eighteen), ["—", "< 14.0 s", "yes"]);
+        let slow = Row {
+            best: 14.5,
+            ..eighteen
+        };
+        assert_eq!(verdict_of(&slow), ["—", "< 14.0 s", "no"]);
+        let slow = Row {
+            best: 2.0,
+            ..threads
+        };
+        assert_eq!(verdict_of(&slow), ["0.087", "≤ 0.085", "no"]);
+    }
+
+    #[test]
+    fn a_wrong_count_fails_whatever_the_time() {
+        let c = peer(95_815_104);
+        let wrong_unique = row(
+            "Rust + last rows, 1 thread",
+            17,
+            95_815_104,
+            Some(11_977_938),
+            5.2,
+        );
+        assert_eq!(
+            verdict(&wrong_unique, &c)[2],
+            "no: 11,977,938 fundamental, OEIS says 11,977,939"
+        );
+        let wrong_c = peer(95_815_105);
+        assert_eq!(
+            verdict(&wrong_c, &wrong_c)[2],
+            "no: 95,815,105 solutions, OEIS says 95,815,104"
+        );
+        let symmetry = row(
+            "Rust + last rows, 1 thread",
+            17,
+            95_815_104,
+            Some(11_977_939),
+            5.2,
+        );
+        assert_eq!(
+            verdict(&symmetry, &wrong_c)[2],
+            "no: the C peer counted 95,815,105"
+        );
+        let unknown = row("Rust + threads, 2 threads", 28, 1, Some(1), 1.0);
+        assert_eq!(verdict(&unknown, &c)[2], "no: no OEIS count at n = 28");
+    }
+
+    #[test]
+    fn the_table_puts_the_peer_first() {
+        let rows = [
+            peer(95_815_104),
+            row(
+                "Rust + last rows, 1 thread",
+                17,
+                95_815_104,
+                Some(11_977_939),
+                3.45,
+            ),
+        ];
+        let table = table(&rows, 1);
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(
+            lines[1],
+            "│ side                       │  n │  solutions │ fundamental │ best of 1 │ Rust / C │ target │ met │"
+        );
+        assert_eq!(
+            lines[3],
+            "│ C bitboard_mirror 17 s     │ 17 │ 95,815,104 │           — │    23.0 s │    1.000 │      — │ —   │"
+        );
+        assert_eq!(
+            lines[4],
+            "│ Rust + last rows, 1 thread │ 17 │ 95,815,104 │  11,977,939 │    3.45 s │    0.150 │ ≤ 0.16 │ yes │"
+        );
+    }
+
+    /// The peer itself, when `../shared/peers` and gcc are there: built as
+    /// the task builds it, it counts ten queens with its mirror.
+    #[test]
+    fn the_peer_counts_ten_queens() {
+        let source = crate::testing::workspace_root()
+            .join("../shared/peers")
+            .join(PEER);
+        if !source.is_file() {
+            eprintln!("skipped: no {}", source.display());
+            return;
+        }
+        let build = tempfile::tempdir().unwrap();
+        let Ok(binary) = compile(&source, build.path()) else {
+            eprintln!("skipped: gcc cannot build {}", source.display());
+            return;
+        };
+        let args = ["10".to_owned(), PEER_MIRROR.to_owned()];
+        let (_, total) = run_peer(&binary, &args, parse_total).unwrap();
+        assert_eq!(total, 724);
+    }
+}
