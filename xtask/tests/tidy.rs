@@ -79,6 +79,41 @@ fn rust_files(folder: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// The code files of a package: its `src/` files, without the modules
+/// declared under `#[cfg(test)]` (a test's fixtures), nor the files below
+/// them.
+fn code_files(package: &Path) -> Vec<PathBuf> {
+    let files = rust_files(&package.join("src"));
+    let mut test_only = Vec::new();
+    for file in &files {
+        let text = fs::read_to_string(file).expect("a file reads");
+        let folder = match file.file_stem().and_then(|stem| stem.to_str()) {
+            Some("lib" | "main" | "mod") => file.parent().expect("in a folder").to_owned(),
+            _ => file.with_extension(""),
+        };
+        let mut lines = text.lines().map(str::trim);
+        while let Some(line) = lines.next() {
+            if line == "#[cfg(test)]" {
+                let declared = lines.next().unwrap_or_default();
+                if let Some(name) = declared
+                    .strip_prefix("mod ")
+                    .and_then(|rest| rest.strip_suffix(';'))
+                {
+                    test_only.push(folder.join(name));
+                }
+            }
+        }
+    }
+    files
+        .into_iter()
+        .filter(|file| {
+            !test_only
+                .iter()
+                .any(|module| file.with_extension("") == *module || file.starts_with(module))
+        })
+        .collect()
+}
+
 /// A file's code, tests left out: its text above its first `#[cfg(test)]`
 /// line, each line without its `//` comment.
 fn code(text: &str) -> Vec<&str> {
@@ -116,7 +151,7 @@ fn no_file_or_crate_is_too_long() {
     let mut long = Vec::new();
     for package in packages() {
         let mut total = 0;
-        for file in rust_files(&package.join("src")) {
+        for file in code_files(&package) {
             let lines = code_lines(&fs::read_to_string(&file).expect("a file reads"));
             if lines > FILE_LINES {
                 long.push(format!("{}: {lines} lines", shown(&file)));
@@ -136,10 +171,11 @@ fn no_file_or_crate_is_too_long() {
 
 /// One crate's files as modules: each file's module path (`a::b` for
 /// `src/a/b.rs` or `src/a/b/mod.rs`, empty for the crate root).
-fn modules(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
+fn modules(package: &Path) -> BTreeMap<Vec<String>, PathBuf> {
+    let src = package.join("src");
     let mut modules = BTreeMap::new();
-    for file in rust_files(src) {
-        let relative = file.strip_prefix(src).expect("below src");
+    for file in code_files(package) {
+        let relative = file.strip_prefix(&src).expect("below src");
         let mut path: Vec<String> = relative
             .with_extension("")
             .iter()
@@ -309,7 +345,7 @@ fn circles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<Vec<
 fn no_circle_between_files() {
     let mut found = Vec::new();
     for package in packages() {
-        let known = modules(&package.join("src"));
+        let known = modules(&package);
         let edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = known
             .iter()
             .map(|(at, file)| {
@@ -383,7 +419,7 @@ fn no_solver_name_is_written_outside_the_registry() {
     let registry = root().join("crates/queens-solvers");
     let mut written = Vec::new();
     for package in packages().iter().filter(|package| **package != registry) {
-        let files = rust_files(&package.join("src"));
+        let files = code_files(package);
         let texts: Vec<String> = files
             .iter()
             .map(|file| fs::read_to_string(file).expect("a file reads"))
@@ -464,7 +500,7 @@ fn every_dependency_is_used() {
     for package in packages() {
         let manifest = fs::read_to_string(package.join("Cargo.toml")).expect("a manifest reads");
         let mut source = String::new();
-        for file in rust_files(&package.join("src")) {
+        for file in code_files(&package) {
             source += &fs::read_to_string(file).expect("a file reads");
         }
         source += &fs::read_to_string(package.join("build.rs")).unwrap_or_default();
