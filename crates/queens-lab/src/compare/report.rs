@@ -214,9 +214,8 @@ pub enum SkipCause {
     Refused,
     /// The search was predicted to take longer than the time limit.
     Predicted,
-    /// The first run took longer than the time limit, so it was not repeated.
-    /// (`over-budget` in the JSON, the name scripts already read.)
-    #[serde(rename = "over-budget")]
+    /// The first run took longer than the time limit, so it was not repeated
+    /// (`past-time-limit` in the JSON: a budget is of queens, never of time).
     PastTimeLimit,
 }
 
