@@ -56,7 +56,7 @@ use queens_core::{
 use serde::{Deserialize, Serialize};
 
 use crate::harness::{self, Entry, panic_text};
-use crate::{Check, CheckOutcome, Fault, MakeSolver, Scope, Slip, Status, TooSlow, run_check};
+use crate::{Check, CheckOutcome, Fault, MakeSolver, Scope, Slip, TooSlow, Verdict, run_check};
 
 /// The start of every line the solver's side writes: an ASCII record
 /// separator and a word, which no solution or debugging line begins with.
@@ -956,7 +956,7 @@ pub struct Judged {
 
 /// Runs `check` on the solvers `make` makes, as a grader's judge does:
 /// asking nothing about a board of `too_slow` or larger (those questions
-/// end the check [`Status::NotReached`]), and saying where the solver ran
+/// end the check [`Verdict::NotReached`]), and saying where the solver ran
 /// out of time if it did.
 pub fn judge(
     check: &Check,
@@ -966,7 +966,7 @@ pub fn judge(
 ) -> Judged {
     harness::stop_before(too_slow);
     let outcome = run_check(check, make, scope);
-    let too_slow = (outcome.status == Status::Timeout)
+    let too_slow = (outcome.verdict == Verdict::Timeout)
         .then(harness::last_question)
         .flatten()
         .map(|(n, question)| TooSlow {
@@ -1091,7 +1091,7 @@ mod tests {
             judge_end.try_clone().unwrap(),
             BufReader::new(judge_end),
             Box::new(|broken| Fault {
-                status: Status::Crash,
+                verdict: Verdict::Crash,
                 message: format!("the pipe broke: {broken:?}"),
             }),
         );
@@ -1115,7 +1115,7 @@ mod tests {
             ("no newline", "\"no newline\""),
         ] {
             let judged = judged_through("output_format", || Box::new(Rows), Some(chatter));
-            assert_eq!(judged.outcome.status, Status::Fail, "{chatter:?}");
+            assert_eq!(judged.outcome.verdict, Verdict::Fail, "{chatter:?}");
             assert_eq!(
                 judged.outcome.message,
                 format!(
@@ -1175,7 +1175,7 @@ mod tests {
     #[test]
     fn a_solver_that_ignores_break_is_seen_doing_so_across_the_pipe() {
         let judged = judged_through_a_pipe("stops_when_asked", || Box::new(Deaf));
-        assert_eq!(judged.outcome.status, Status::Fail);
+        assert_eq!(judged.outcome.verdict, Verdict::Fail);
         assert_eq!(
             judged.outcome.message,
             "n = 7: asked to stop after 1 solution, solve emitted 40"
@@ -1220,7 +1220,7 @@ mod tests {
     #[test]
     fn garbage_fails_every_check_that_reads_it_and_the_pipe_stays_in_step() {
         let stops = judged_through_a_pipe("stops_when_asked", || Box::new(Garbage));
-        assert_eq!(stops.outcome.status, Status::Fail);
+        assert_eq!(stops.outcome.verdict, Verdict::Fail);
         assert_eq!(
             stops.outcome.message,
             "n = 7, asked to stop after 1 solution: [0, 0, 0, 0, 0, 0, 0] is not a solution: \
@@ -1229,7 +1229,7 @@ mod tests {
         // proptest catches each failure and asks again while it shrinks: the
         // answers stay in step, and the smallest failing board is found.
         let random = judged_through_a_pipe("random_problems_match_reference", || Box::new(Garbage));
-        assert_eq!(random.outcome.status, Status::Fail);
+        assert_eq!(random.outcome.verdict, Verdict::Fail);
         assert!(
             random.outcome.message.starts_with(
                 "n = 0, asked for every solution: [0] is not a solution: \
@@ -1249,7 +1249,7 @@ mod tests {
             let _ = Unmakeable;
             panic!("no solver today")
         });
-        assert_eq!(judged.outcome.status, Status::Crash);
+        assert_eq!(judged.outcome.verdict, Verdict::Crash);
         assert_eq!(
             judged.outcome.message,
             "making a solver object: the solver panicked: no solver today"

@@ -23,91 +23,17 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use queens_conformance::{CHECKS, Check, Group, Scope, Status, TooSlow};
+use queens_conformance::{CHECKS, Check, Group, Scope, TooSlow, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::assignment::Assignment;
 use crate::check_name::CheckName;
 use crate::isolation::{Disk, Job, Launch, ResourceLimits, SYSTEM_PATH, StopRules};
 use crate::judge::{self, Report};
+use crate::marks::Marks;
 use crate::prepare::{Built, GRANTED_WITH, Workshop, cpu_backstop};
 use crate::submission::{Kind, Submission};
 use crate::words::{cut, last_line};
-
-/// How one check ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-pub(crate) enum Verdict {
-    /// The solver passed it.
-    Pass,
-    /// A wrong answer.
-    Fail,
-    /// A panic, a signal, a failure status, output past the limit.
-    Crash,
-    /// Past the time limit.
-    Timeout,
-    /// Not run to its end: it came to a board as large as one an earlier
-    /// check ran out of time on, or the submission had used its time.
-    /// Counted as failed.
-    #[serde(rename = "NOT REACHED")]
-    NotReached,
-    /// Not run: the check does not apply to this kind of submission, and
-    /// the score leaves it out.
-    #[serde(rename = "N/A")]
-    NotApplicable,
-    /// Not graded: twice the clock stopped it while its processor time was
-    /// under its limit, so the machine was too busy to tell. Left out of
-    /// the score, and the run's exit status says so: grade it again.
-    #[serde(rename = "NOT GRADED")]
-    NotGraded,
-}
-
-impl From<Status> for Verdict {
-    fn from(status: Status) -> Self {
-        match status {
-            Status::Pass => Verdict::Pass,
-            Status::Fail => Verdict::Fail,
-            Status::Crash => Verdict::Crash,
-            Status::Timeout => Verdict::Timeout,
-            Status::NotReached => Verdict::NotReached,
-            Status::NotApplicable => Verdict::NotApplicable,
-        }
-    }
-}
-
-impl Verdict {
-    /// The one-character symbol of tables.
-    pub(crate) const fn symbol(self) -> char {
-        match self {
-            Verdict::Pass => '✓',
-            Verdict::Fail => '✗',
-            Verdict::Crash => 'C',
-            Verdict::Timeout => 'T',
-            Verdict::NotReached => '-',
-            Verdict::NotApplicable => '·',
-            Verdict::NotGraded => '?',
-        }
-    }
-
-    /// The word of reports: PASS, FAIL, CRASH, TIMEOUT, NOT REACHED, N/A.
-    pub(crate) const fn word(self) -> &'static str {
-        match self {
-            Verdict::Pass => "PASS",
-            Verdict::Fail => "FAIL",
-            Verdict::Crash => "CRASH",
-            Verdict::Timeout => "TIMEOUT",
-            Verdict::NotReached => "NOT REACHED",
-            Verdict::NotApplicable => "N/A",
-            Verdict::NotGraded => "NOT GRADED",
-        }
-    }
-
-    /// Whether the score counts the check: every verdict but N/A and NOT
-    /// GRADED.
-    pub(crate) fn counts(self) -> bool {
-        !matches!(self, Verdict::NotApplicable | Verdict::NotGraded)
-    }
-}
 
 /// One check of one submission.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -117,7 +43,8 @@ pub(crate) struct CheckResult {
     pub name: CheckName,
     /// Its group.
     pub group: Group,
-    /// How it ended.
+    /// How it ended, saved as the word of reports.
+    #[serde(with = "crate::marks")]
     pub verdict: Verdict,
     /// What was checked, or what went wrong.
     pub message: String,
@@ -535,7 +462,7 @@ fn run_check(
         Ok((report, seconds)) => CheckRun {
             result: result(
                 check,
-                Verdict::from(report.status),
+                report.verdict,
                 cut(&report.message, MESSAGE_LENGTH),
                 seconds,
             ),

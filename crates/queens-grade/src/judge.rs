@@ -30,7 +30,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use queens_conformance::remote::{self, Broken, Link, Remote};
-use queens_conformance::{Fault, Scope, Status, TooSlow, find_check};
+use queens_conformance::{Fault, Scope, TooSlow, Verdict, find_check};
 use queens_core::Solver;
 use serde::{Deserialize, Serialize};
 
@@ -118,7 +118,8 @@ pub(crate) enum Side {
 #[serde(deny_unknown_fields)]
 pub(crate) struct Report {
     /// How the check ended.
-    pub status: Status,
+    #[serde(rename = "status")]
+    pub verdict: Verdict,
     /// What was checked, or the first fault found.
     pub message: String,
     /// Where it ran out of time, for the checks after it.
@@ -212,7 +213,7 @@ fn judge(request: &Request) -> Result<Report, String> {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let ending = watched.ending();
     Ok(Report {
-        status: judged.outcome.status,
+        verdict: judged.outcome.verdict,
         message: judged.outcome.message,
         too_slow: judged.too_slow,
         processor: ending.processor.as_secs_f64(),
@@ -291,11 +292,11 @@ fn subject(side: &Side) -> &'static str {
 /// from how that side ended.
 fn fault_of(broken: Broken, ending: &Ending, request: &Request, subject: &str) -> Fault {
     let crash = |message: String| Fault {
-        status: Status::Crash,
+        verdict: Verdict::Crash,
         message,
     };
     let timeout = |message: String| Fault {
-        status: Status::Timeout,
+        verdict: Verdict::Timeout,
         message,
     };
     let limits = &request.limits;

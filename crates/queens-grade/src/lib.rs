@@ -64,7 +64,9 @@
 //!   each build ([`warm`]). Both answer the suite's questions through the same
 //!   `Solver` face, so the grader cannot tell them apart.
 //! - **Reports for people and for gradebooks** ([`report`]): a table with
-//!   tabled, CSV, JSON and Gradescope's `results.json`, what a process did
+//!   tabled, CSV, JSON and Gradescope's `results.json`, each check's
+//!   verdict (the suite's `Verdict`) marked with the grader's words and
+//!   symbols ([`marks`]), what a process did
 //!   worded for a student to read ([`words`]). One run writes any of them
 //!   at once, every path checked before the work ([`outputs`]); the JSON
 //!   is the run saved, from which `queens-grade report` renders the others
@@ -109,6 +111,7 @@ mod isolation;
 mod java;
 mod judge;
 mod layout;
+mod marks;
 mod outputs;
 mod prepare;
 mod program;

@@ -39,7 +39,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::SeqCst;
 
 use queens_conformance::remote::{Broken, Link};
-use queens_conformance::{Fault, Scope, Slip, Status, facts};
+use queens_conformance::{Fault, Scope, Slip, Verdict, facts};
 
 use crate::answers::Answers;
 use crate::cgroup::MemoryProbe;
@@ -264,7 +264,7 @@ impl Drop for Running<'_> {
 /// A wrong answer of the program, in the protocol's words.
 fn wrong(message: String) -> Fault {
     Fault {
-        status: Status::Fail,
+        verdict: Verdict::Fail,
         message,
     }
 }
@@ -272,7 +272,7 @@ fn wrong(message: String) -> Fault {
 /// Unwinds with the crash of a program, described by `message`.
 fn crash(message: String) -> ! {
     std::panic::resume_unwind(Box::new(Fault {
-        status: Status::Crash,
+        verdict: Verdict::Crash,
         message,
     }))
 }
@@ -658,7 +658,7 @@ mod tests {
             asked.clone(),
             std::io::Cursor::new(text),
             Box::new(|broken| Fault {
-                status: Status::Crash,
+                verdict: Verdict::Crash,
                 message: format!("the relay told no more: {broken:?}"),
             }),
         );

@@ -6,13 +6,14 @@
 
 use std::fmt::Write as _;
 
-use queens_conformance::{CHECKS, Group};
+use queens_conformance::{CHECKS, Group, Verdict};
 use serde::Serialize;
 use tabled::builder::Builder;
 use tabled::settings::Style;
 
 use crate::assignment::{GradescopeSettings, Visibility};
-use crate::grade::{CheckResult, Graded, Grading, Verdict};
+use crate::grade::{CheckResult, Graded, Grading};
+use crate::marks::Marks;
 use crate::words::cut;
 
 /// The table: one row per submission, one column per group that counts

@@ -139,7 +139,9 @@ mod tests {
 
     use super::*;
     use crate::assignment::Visibility;
-    use crate::grade::{CheckResult, Graded, Verdict};
+    use queens_conformance::Verdict;
+
+    use crate::grade::{CheckResult, Graded};
     use crate::report;
 
     /// A run of two submissions, with scores and times that decimal
