@@ -2,7 +2,7 @@
 //! (PASS, N/A, NOT REACHED), a symbol for tables, and whether the score
 //! counts it. The suite spells verdicts its own way (`pass`,
 //! `not-applicable`); the grader's reports and saved runs spell them with
-//! these words, so a [`crate::grade::CheckResult`] is saved through
+//! these words, so a [`crate::grading::CheckResult`] is saved through
 //! [`serialize`] and read back through [`deserialize`].
 
 use queens_conformance::Verdict;
