@@ -38,11 +38,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::SeqCst;
 
-use queens_conformance::remote::{Broken, Link};
-use queens_conformance::{Fault, Scope, Slip, Verdict, facts};
-
 use queens_build::answers::Answers;
 use queens_build::relay::{Exit, LONGEST_LINE, Order as Run, Told};
+use queens_conformance::remote::{Broken, Link};
+use queens_conformance::{Fault, Scope, Slip, Verdict, facts};
 use queens_core::{Error, Levels, Observer, Order, Problem, Sink, Solver, SolverInfo, Stats};
 use queens_jail::cgroup::MemoryProbe;
 

@@ -3,13 +3,14 @@
 //! outlives, the leftovers of a killed run swept, a scratch folder removed
 //! on Ctrl-C, and the warm target folder, which must be the grader's own.
 
+use std::path::{Path, PathBuf};
+
 use queens_build::assignment::Assignment;
 use queens_build::prepare::Workshop;
 use queens_build::template::crates_folder;
 use queens_build::warm::{STAMP, Warm};
 use queens_jail::boxes;
 use queens_jail::sandbox::Confinement;
-use std::path::{Path, PathBuf};
 
 use crate::failure::{Failure, Status};
 use crate::grade::grader_binary;
