@@ -18,7 +18,7 @@ use queens_core::{Error, Finds, Observer, Order, Problem, Sink, Solver, SolverIn
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Fault, MakeSolver, Scope, Slip, Status, reference};
+use crate::{Fault, MakeSolver, Scope, Slip, Verdict, reference};
 
 /// Where a submission ran out of time: no question about a board of
 /// `from_n` or more is asked after it.
@@ -130,9 +130,9 @@ thread_local! {
     /// so that [`crate::run_check`] can say where the solver gave up.
     static SOLVING: RefCell<Option<(usize, String)>> = const { RefCell::new(None) };
     /// How the check must end since a panic escaped a solver call, or a
-    /// question was not asked: the status [`caught`] or [`not_reached`]
+    /// question was not asked: the verdict [`caught`] or [`not_reached`]
     /// noted, if any.
-    static FAULT: Cell<Option<Status>> = const { Cell::new(None) };
+    static FAULT: Cell<Option<Verdict>> = const { Cell::new(None) };
     /// The order the check's scope requires of every solver, whatever it
     /// declares; `Unspecified` leaves each its own.
     static REQUIRED: Cell<Order> = const { Cell::new(Order::Unspecified) };
@@ -143,7 +143,7 @@ thread_local! {
 static STOP_BEFORE: Mutex<Option<TooSlow>> = Mutex::new(None);
 
 /// Asks no question about a board of `too_slow.from_n` or more from now on:
-/// such a question ends the check as [`Status::NotReached`].
+/// such a question ends the check as [`Verdict::NotReached`].
 pub(crate) fn stop_before(too_slow: Option<TooSlow>) {
     *STOP_BEFORE
         .lock()
@@ -224,7 +224,7 @@ impl Validated {
         move |queens| {
             if let Err(fault) = crate::linear::validate_for(problem, queens) {
                 std::panic::resume_unwind(Box::new(Fault {
-                    status: Status::Fail,
+                    verdict: Verdict::Fail,
                     message: format!("{} is not a solution: {fault}", placement(queens)),
                 }));
             }
@@ -379,47 +379,47 @@ pub(crate) fn start_check(scope: &Scope) {
     REQUIRED.set(scope.order);
 }
 
-/// The status a failing check ends with: the one a caught panic or an
-/// unasked question noted, or [`Status::Fail`] for a wrong answer.
-pub(crate) fn failure_status() -> Status {
-    FAULT.get().unwrap_or(Status::Fail)
+/// The verdict a failing check ends with: the one a caught panic or an
+/// unasked question noted, or [`Verdict::Fail`] for a wrong answer.
+pub(crate) fn failure_verdict() -> Verdict {
+    FAULT.get().unwrap_or(Verdict::Fail)
 }
 
 /// Judges a panic that escaped a solver call and was caught by a check or
-/// by [`crate::run_check`]: notes the status the check must end with and
+/// by [`crate::run_check`]: notes the verdict the check must end with and
 /// returns the message, which names the question being asked. A [`Fault`]
 /// (a solver in another process that crashed, ran out of time or printed
 /// garbage) is judged as its owner says, in its own words; a question not
-/// asked is [`Status::NotReached`]; anything else is the solver's crash.
+/// asked is [`Verdict::NotReached`]; anything else is the solver's crash.
 pub(crate) fn caught(payload: Box<dyn Any + Send>) -> String {
     let question = SOLVING.with_borrow(|solving| solving.as_ref().map(|(_, what)| what.clone()));
-    let (status, message) = if let Some(fault) = payload.downcast_ref::<Fault>() {
+    let (verdict, message) = if let Some(fault) = payload.downcast_ref::<Fault>() {
         let message = match question {
             Some(question) => format!("{question}: {}", fault.message),
             None => fault.message.clone(),
         };
-        (fault.status, message)
+        (fault.verdict, message)
     } else if let Some(slip) = payload.downcast_ref::<Slip>() {
         (
-            Status::Fail,
+            Verdict::Fail,
             match question {
                 Some(question) => format!("{question}: {}", slip.message),
                 None => slip.message.clone(),
             },
         )
     } else if let Some(NotAsked(message)) = payload.downcast_ref::<NotAsked>() {
-        (Status::NotReached, message.clone())
+        (Verdict::NotReached, message.clone())
     } else {
         let panic = panic_text(payload.as_ref());
         let message = match question {
             Some(question) => format!("{question}: the solver panicked: {panic}"),
             None => format!("the check panicked: {panic}"),
         };
-        (Status::Crash, message)
+        (Verdict::Crash, message)
     };
     // The first fault decides: a crash while shrinking one stays a crash.
     if FAULT.get().is_none() {
-        FAULT.set(Some(status));
+        FAULT.set(Some(verdict));
     }
     message
 }

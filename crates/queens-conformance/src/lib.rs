@@ -41,7 +41,7 @@
 //!    student's process's to write;
 //!    [`run_all`] runs them all in this process and returns the outcomes as
 //!    data. A solver that panics fails the check it panicked in
-//!    ([`Status::Crash`]), with the panic's message and the problem it was
+//!    ([`Verdict::Crash`]), with the panic's message and the problem it was
 //!    solving, and the other checks still run.
 //!
 //! # What the checks ask
@@ -89,7 +89,7 @@
 //!
 //! A solver that finds one solution ([`Finds::One`]: a construction, a
 //! local search) cannot list, count or promise an order, so the checks for
-//! solvers that find all pass it by as [`Status::NotApplicable`], and the
+//! solvers that find all pass it by as [`Verdict::NotApplicable`], and the
 //! checks for solvers that find one ask what it can do instead; a solver
 //! that finds every solution passes those by in turn. Each check declares
 //! which solvers it applies to ([`Applies`]), next to its name in the list,
@@ -249,7 +249,7 @@ pub struct Check {
     /// Which kind of check it is.
     pub group: Group,
     /// Which solvers it applies to; the others pass it by as
-    /// [`Status::NotApplicable`].
+    /// [`Verdict::NotApplicable`].
     pub applies: Applies,
     /// What it checks, in one line.
     pub description: &'static str,
@@ -257,10 +257,11 @@ pub struct Check {
     pub run: fn(MakeSolver<'_>, &Scope) -> Finding,
 }
 
-/// How a check ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// How a check ended: its verdict, the one word for a check's result in
+/// the suite and in a grader (an exit status is something else).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Status {
+pub enum Verdict {
     /// The solver passed it.
     Pass,
     /// The solver gave a wrong answer.
@@ -280,6 +281,12 @@ pub enum Status {
     /// ([`TooSlow`]): counted as failed.
     #[serde(rename = "not-reached")]
     NotReached,
+    /// Given only by a grader, never by the suite: twice the clock stopped
+    /// the check while its processor time was under its limit, so the
+    /// machine was too busy to tell. Neither passed nor failed; the grader
+    /// leaves it out of the score and says to grade again.
+    #[serde(rename = "not-graded")]
+    NotGraded,
 }
 
 /// What a solver in another process did wrong, as the one who runs that
@@ -292,9 +299,9 @@ pub enum Status {
 /// The message is prefixed with the question being asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
-    /// How the check ends: [`Status::Fail`], [`Status::Crash`] or
-    /// [`Status::Timeout`].
-    pub status: Status,
+    /// How the check ends: [`Verdict::Fail`], [`Verdict::Crash`] or
+    /// [`Verdict::Timeout`].
+    pub verdict: Verdict,
     /// What it did, in the protocol's words.
     pub message: String,
 }
@@ -322,7 +329,8 @@ pub struct CheckOutcome {
     /// What it checks, in one line.
     pub description: &'static str,
     /// How it ended.
-    pub status: Status,
+    #[serde(rename = "status")]
+    pub verdict: Verdict,
     /// When passed, what was checked ("n = 0..=13"); otherwise the first
     /// fault found ("n = 6: expected 4 solutions, got 2").
     pub message: String,
@@ -331,21 +339,21 @@ pub struct CheckOutcome {
 impl CheckOutcome {
     /// Whether the solver passed the check.
     pub fn passed(&self) -> bool {
-        self.status == Status::Pass
+        self.verdict == Verdict::Pass
     }
 
     /// Whether the solver failed, crashed or was not reached in the check:
     /// neither passed nor passed by as not applying.
     pub fn failed(&self) -> bool {
         matches!(
-            self.status,
-            Status::Fail | Status::Crash | Status::Timeout | Status::NotReached
+            self.verdict,
+            Verdict::Fail | Verdict::Crash | Verdict::Timeout | Verdict::NotReached
         )
     }
 }
 
 /// Runs every check on solvers made by `make`, in order. A solver that
-/// panics fails the check it panicked in ([`Status::Crash`]), with the
+/// panics fails the check it panicked in ([`Verdict::Crash`]), with the
 /// panic's message and the question it was answering; the remaining checks
 /// still run.
 pub fn run_all(make: MakeSolver<'_>, scope: &Scope) -> Vec<CheckOutcome> {
@@ -356,24 +364,24 @@ pub fn run_all(make: MakeSolver<'_>, scope: &Scope) -> Vec<CheckOutcome> {
 }
 
 /// Runs one check on solvers made by `make`; one that does not apply to
-/// what the solver finds is passed by as [`Status::NotApplicable`].
+/// what the solver finds is passed by as [`Verdict::NotApplicable`].
 pub fn run_check(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> CheckOutcome {
     harness::start_check(scope);
-    let verdict = catch_unwind(AssertUnwindSafe(|| applicable(check, make, scope)))
+    let found = catch_unwind(AssertUnwindSafe(|| applicable(check, make, scope)))
         .unwrap_or_else(|payload| Some(Err(harness::caught(payload))));
-    let (status, message) = match verdict {
+    let (verdict, message) = match found {
         None => (
-            Status::NotApplicable,
+            Verdict::NotApplicable,
             format!("does not apply: the check is for {}", check.applies.name()),
         ),
-        Some(Ok(checked)) => (Status::Pass, checked),
-        Some(Err(fault)) => (harness::failure_status(), fault),
+        Some(Ok(checked)) => (Verdict::Pass, checked),
+        Some(Err(fault)) => (harness::failure_verdict(), fault),
     };
     CheckOutcome {
         name: check.name,
         group: check.group,
         description: check.description,
-        status,
+        verdict,
         message,
     }
 }
@@ -435,7 +443,7 @@ mod tests {
     #[derive(Clone, Copy)]
     struct FromReference {
         /// The fault it raises on boards of five, if any.
-        fault_at_five: Option<Status>,
+        fault_at_five: Option<Verdict>,
     }
 
     impl Solver for FromReference {
@@ -453,9 +461,9 @@ mod tests {
         }
 
         fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), queens_core::Error> {
-            if let (Some(status), 5) = (self.fault_at_five, problem.n()) {
+            if let (Some(verdict), 5) = (self.fault_at_five, problem.n()) {
                 std::panic::resume_unwind(Box::new(Fault {
-                    status,
+                    verdict,
                     message: "line 3: column 5 is outside a 5×5 board".to_owned(),
                 }));
             }
@@ -497,21 +505,21 @@ mod tests {
     #[test]
     fn a_programs_fault_is_judged_in_its_own_words() {
         let wrong = counts(FromReference {
-            fault_at_five: Some(Status::Fail),
+            fault_at_five: Some(Verdict::Fail),
         });
-        assert_eq!(wrong.status, Status::Fail);
+        assert_eq!(wrong.verdict, Verdict::Fail);
         assert_eq!(
             wrong.message,
             "n = 5, asked to count its solutions: line 3: column 5 is outside a 5×5 board"
         );
         let crashed = counts(FromReference {
-            fault_at_five: Some(Status::Crash),
+            fault_at_five: Some(Verdict::Crash),
         });
-        assert_eq!(crashed.status, Status::Crash);
+        assert_eq!(crashed.verdict, Verdict::Crash);
         let slow = counts(FromReference {
-            fault_at_five: Some(Status::Timeout),
+            fault_at_five: Some(Verdict::Timeout),
         });
-        assert_eq!(slow.status, Status::Timeout);
+        assert_eq!(slow.verdict, Verdict::Timeout);
         assert!(slow.failed());
     }
 
@@ -525,7 +533,7 @@ mod tests {
             fault_at_five: None,
         });
         harness::stop_before(None);
-        assert_eq!(outcome.status, Status::NotReached);
+        assert_eq!(outcome.verdict, Verdict::NotReached);
         assert!(outcome.failed());
         assert_eq!(
             outcome.message,
@@ -536,8 +544,8 @@ mod tests {
             counts(FromReference {
                 fault_at_five: None
             })
-            .status,
-            Status::Pass
+            .verdict,
+            Verdict::Pass
         );
     }
 }

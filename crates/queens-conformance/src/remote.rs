@@ -67,7 +67,7 @@ mod tests {
 
     use super::server::serve_on;
     use super::*;
-    use crate::{Fault, Scope, Status, find_check};
+    use crate::{Fault, Scope, Verdict, find_check};
 
     /// A correct row-by-row backtracking search, reporting every event.
     struct Rows;
@@ -174,7 +174,7 @@ mod tests {
             judge_end.try_clone().unwrap(),
             BufReader::new(judge_end),
             Box::new(|broken| Fault {
-                status: Status::Crash,
+                verdict: Verdict::Crash,
                 message: format!("the pipe broke: {broken:?}"),
             }),
         );
@@ -198,7 +198,7 @@ mod tests {
             ("no newline", "\"no newline\""),
         ] {
             let judged = judged_through("output_format", || Box::new(Rows), Some(chatter));
-            assert_eq!(judged.outcome.status, Status::Fail, "{chatter:?}");
+            assert_eq!(judged.outcome.verdict, Verdict::Fail, "{chatter:?}");
             assert_eq!(
                 judged.outcome.message,
                 format!(
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn a_solver_that_ignores_break_is_seen_doing_so_across_the_pipe() {
         let judged = judged_through_a_pipe("stops_when_asked", || Box::new(Deaf));
-        assert_eq!(judged.outcome.status, Status::Fail);
+        assert_eq!(judged.outcome.verdict, Verdict::Fail);
         assert_eq!(
             judged.outcome.message,
             "n = 7: asked to stop after 1 solution, solve emitted 40"
@@ -303,7 +303,7 @@ mod tests {
     #[test]
     fn garbage_fails_every_check_that_reads_it_and_the_pipe_stays_in_step() {
         let stops = judged_through_a_pipe("stops_when_asked", || Box::new(Garbage));
-        assert_eq!(stops.outcome.status, Status::Fail);
+        assert_eq!(stops.outcome.verdict, Verdict::Fail);
         assert_eq!(
             stops.outcome.message,
             "n = 7, asked to stop after 1 solution: [0, 0, 0, 0, 0, 0, 0] is not a solution: \
@@ -312,7 +312,7 @@ mod tests {
         // proptest catches each failure and asks again while it shrinks: the
         // answers stay in step, and the smallest failing board is found.
         let random = judged_through_a_pipe("random_problems_match_reference", || Box::new(Garbage));
-        assert_eq!(random.outcome.status, Status::Fail);
+        assert_eq!(random.outcome.verdict, Verdict::Fail);
         assert!(
             random.outcome.message.starts_with(
                 "n = 0, asked for every solution: [0] is not a solution: \
@@ -332,7 +332,7 @@ mod tests {
             let _ = Unmakeable;
             panic!("no solver today")
         });
-        assert_eq!(judged.outcome.status, Status::Crash);
+        assert_eq!(judged.outcome.verdict, Verdict::Crash);
         assert_eq!(
             judged.outcome.message,
             "making a solver object: the solver panicked: no solver today"

@@ -10,7 +10,7 @@ mod support;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use queens_conformance::{
-    Applies, CHECKS, CheckOutcome, Group, Scope, Status, assert_passes, find_check, run_all,
+    Applies, CHECKS, CheckOutcome, Group, Scope, Verdict, assert_passes, find_check, run_all,
 };
 use queens_core::{Finds, Solver};
 use support::{
@@ -169,7 +169,7 @@ fn passed(outcomes: Vec<CheckOutcome>) -> Vec<(&'static str, String)> {
 fn not_applicable(outcomes: &[CheckOutcome]) -> Vec<&'static str> {
     outcomes
         .iter()
-        .filter(|outcome| outcome.status == Status::NotApplicable)
+        .filter(|outcome| outcome.verdict == Verdict::NotApplicable)
         .map(|outcome| outcome.name)
         .collect()
 }
@@ -717,8 +717,8 @@ fn state_kept_between_calls_is_caught_for_every_seed_whatever_resets_it() {
                 &Scope::with_seed(seed),
             );
             assert_eq!(
-                outcome.status,
-                Status::Fail,
+                outcome.verdict,
+                Verdict::Fail,
                 "{reset:?}, seed {seed}: {}",
                 outcome.message
             );
@@ -738,8 +738,8 @@ fn a_solver_that_keeps_no_state_passes_the_reuse_check_for_every_seed() {
         let outcome =
             queens_conformance::run_check(reuse, &|| Box::new(RowByRow), &Scope::with_seed(seed));
         assert_eq!(
-            outcome.status,
-            Status::Pass,
+            outcome.verdict,
+            Verdict::Pass,
             "seed {seed}: {}",
             outcome.message
         );
@@ -748,21 +748,21 @@ fn a_solver_that_keeps_no_state_passes_the_reuse_check_for_every_seed() {
 
 #[test]
 fn a_panic_is_a_crash_and_a_wrong_answer_a_failure() {
-    let statuses = |outcomes: Vec<CheckOutcome>| -> Vec<(&'static str, Status)> {
+    let verdicts = |outcomes: Vec<CheckOutcome>| -> Vec<(&'static str, Verdict)> {
         outcomes
             .into_iter()
             .filter(|outcome| outcome.failed())
-            .map(|outcome| (outcome.name, outcome.status))
+            .map(|outcome| (outcome.name, outcome.verdict))
             .collect()
     };
     assert!(
-        statuses(outcomes(Wrapped(Variant::PanicsAtSeven)))
+        verdicts(outcomes(Wrapped(Variant::PanicsAtSeven)))
             .iter()
-            .all(|&(_, status)| status == Status::Crash)
+            .all(|&(_, verdict)| verdict == Verdict::Crash)
     );
     assert_eq!(
-        statuses(outcomes(Wrapped(Variant::DropsEveryOther)))[0],
-        ("counts_match_oeis", Status::Fail)
+        verdicts(outcomes(Wrapped(Variant::DropsEveryOther)))[0],
+        ("counts_match_oeis", Verdict::Fail)
     );
 }
 
@@ -829,7 +829,7 @@ fn a_panic_while_making_the_solver_is_a_crash() {
         &Scope::with_seed(SEED),
     );
     for outcome in outcomes {
-        assert_eq!(outcome.status, Status::Crash, "{}", outcome.name);
+        assert_eq!(outcome.verdict, Verdict::Crash, "{}", outcome.name);
         assert_eq!(
             outcome.message,
             "making a solver object: the solver panicked: cannot make it"

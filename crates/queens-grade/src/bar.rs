@@ -19,10 +19,10 @@
 use std::sync::Mutex;
 
 use indicatif::ProgressBar;
+use queens_jail::words::cut;
 use queens_toolkit::duration::duration;
 
-use crate::grade::{Graded, Progress};
-use crate::words::cut;
+use crate::grading::{Graded, Progress};
 
 /// How far a run has come: what the line is drawn from.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -164,7 +164,7 @@ impl Progress for ProgressLine {
     }
 
     fn graded(&self, graded: &Graded) {
-        if !crate::isolation::stopping() {
+        if !queens_jail::running::stopping() {
             self.bar.println(graded_line(graded));
         }
         self.redraw(&graded.name, |tally| tally.finished.push(graded.seconds));
@@ -179,7 +179,7 @@ impl Progress for LinePerSubmission {
     fn advance(&self, _what: &str) {}
 
     fn graded(&self, graded: &Graded) {
-        if !crate::isolation::stopping() {
+        if !queens_jail::running::stopping() {
             eprintln!("{}", graded_line(graded));
         }
     }

@@ -10,7 +10,7 @@ pub(crate) fn suite_check(name: &str) -> Option<&'static Check> {
     CHECKS.iter().find(|check| check.name == name)
 }
 
-/// A check's name in a [`crate::grade::Grading`]: the suite's own string. An alias, since
+/// A check's name in a [`crate::grading::Grading`]: the suite's own string. An alias, since
 /// serde's derive takes a field written `&'static str` for one to borrow
 /// from the input, which a report read from a file cannot lend for ever;
 /// this one is read by [`check_name`], which finds the suite's own.

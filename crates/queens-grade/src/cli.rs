@@ -12,18 +12,20 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
+use queens_build::assignment::{Assignment, DEFAULT};
+use queens_build::submission;
+use queens_build::template::{self, Source};
 use queens_conformance::{CHECKS, fresh_seed};
+use queens_jail::limits::{Ids, ResourceLimits};
+use queens_jail::sandbox::Confinement;
 
-use crate::assignment::{Assignment, DEFAULT};
 use crate::bar::{LinePerSubmission, ProgressLine};
 use crate::failure::{Failure, Status, exit_statuses};
-use crate::grade::{Progress, grade};
-use crate::isolation::{Ids, ResourceLimits};
+use crate::grade::grade;
+use crate::grading::Progress;
 use crate::outputs::Outputs;
-use crate::sandbox::Confinement;
-use crate::template::Source;
+use crate::saved;
 use crate::workplace::{become_a_grader, default_target_dir, open_workshop};
-use crate::{saved, submission, template};
 
 /// Grades N-Queens solvers, Rust crates or programs in any language, with the
 /// shared conformance suite.
@@ -233,7 +235,7 @@ pub fn main(arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
                 let line = serde_json::to_string(&report).expect("a report serialises");
                 print(&format!("{line}\n"))
             }),
-        Command::Relay(args) => return crate::relay::main(&args.command),
+        Command::Relay(args) => return queens_build::relay::main(&args.command),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -268,7 +270,7 @@ fn run_grade(args: &GradeArgs) -> Result<(), Failure> {
     // Every worker has ended: an interrupt from now on removes the scratch
     // folder at once, with nothing left to make it again.
     let _ = grading_ended.send(());
-    if crate::isolation::stopping() {
+    if queens_jail::running::stopping() {
         // Interrupted: the handler is stopping the run and exits within
         // moments; a report of a half-graded class must not come out first.
         std::thread::sleep(std::time::Duration::from_secs(5));

@@ -23,175 +23,18 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use queens_conformance::{CHECKS, Check, Group, Scope, Status, TooSlow};
-use serde::{Deserialize, Serialize};
+use queens_build::assignment::Assignment;
+use queens_build::prepare::{Built, GRANTED_WITH, Workshop, cpu_backstop};
+use queens_build::submission::{Kind, Submission};
+use queens_conformance::{CHECKS, Check, Group, Scope, TooSlow, Verdict};
+use queens_jail::isolation::{Job, Launch, SYSTEM_PATH};
+use queens_jail::limits::ResourceLimits;
+use queens_jail::watcher::{Disk, StopRules};
+use queens_jail::words::{cut, last_line};
 
-use crate::assignment::Assignment;
-use crate::check_name::CheckName;
-use crate::isolation::{Disk, Job, Launch, ResourceLimits, SYSTEM_PATH, StopRules};
+use crate::grading::{CheckResult, Graded, Grading, Progress};
 use crate::judge::{self, Report};
-use crate::prepare::{Built, GRANTED_WITH, Workshop, cpu_backstop};
-use crate::submission::{Kind, Submission};
-use crate::words::{cut, last_line};
-
-/// How one check ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-pub(crate) enum Verdict {
-    /// The solver passed it.
-    Pass,
-    /// A wrong answer.
-    Fail,
-    /// A panic, a signal, a failure status, output past the limit.
-    Crash,
-    /// Past the time limit.
-    Timeout,
-    /// Not run to its end: it came to a board as large as one an earlier
-    /// check ran out of time on, or the submission had used its time.
-    /// Counted as failed.
-    #[serde(rename = "NOT REACHED")]
-    NotReached,
-    /// Not run: the check does not apply to this kind of submission, and
-    /// the score leaves it out.
-    #[serde(rename = "N/A")]
-    NotApplicable,
-    /// Not graded: twice the clock stopped it while its processor time was
-    /// under its limit, so the machine was too busy to tell. Left out of
-    /// the score, and the run's exit status says so: grade it again.
-    #[serde(rename = "NOT GRADED")]
-    NotGraded,
-}
-
-impl From<Status> for Verdict {
-    fn from(status: Status) -> Self {
-        match status {
-            Status::Pass => Verdict::Pass,
-            Status::Fail => Verdict::Fail,
-            Status::Crash => Verdict::Crash,
-            Status::Timeout => Verdict::Timeout,
-            Status::NotReached => Verdict::NotReached,
-            Status::NotApplicable => Verdict::NotApplicable,
-        }
-    }
-}
-
-impl Verdict {
-    /// The one-character symbol of tables.
-    pub(crate) const fn symbol(self) -> char {
-        match self {
-            Verdict::Pass => '✓',
-            Verdict::Fail => '✗',
-            Verdict::Crash => 'C',
-            Verdict::Timeout => 'T',
-            Verdict::NotReached => '-',
-            Verdict::NotApplicable => '·',
-            Verdict::NotGraded => '?',
-        }
-    }
-
-    /// The word of reports: PASS, FAIL, CRASH, TIMEOUT, NOT REACHED, N/A.
-    pub(crate) const fn word(self) -> &'static str {
-        match self {
-            Verdict::Pass => "PASS",
-            Verdict::Fail => "FAIL",
-            Verdict::Crash => "CRASH",
-            Verdict::Timeout => "TIMEOUT",
-            Verdict::NotReached => "NOT REACHED",
-            Verdict::NotApplicable => "N/A",
-            Verdict::NotGraded => "NOT GRADED",
-        }
-    }
-
-    /// Whether the score counts the check: every verdict but N/A and NOT
-    /// GRADED.
-    pub(crate) fn counts(self) -> bool {
-        !matches!(self, Verdict::NotApplicable | Verdict::NotGraded)
-    }
-}
-
-/// One check of one submission.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct CheckResult {
-    /// The check's name.
-    #[serde(deserialize_with = "crate::check_name::check_name")]
-    pub name: CheckName,
-    /// Its group.
-    pub group: Group,
-    /// How it ended.
-    pub verdict: Verdict,
-    /// What was checked, or what went wrong.
-    pub message: String,
-    /// How long its process took, on the clock.
-    pub seconds: f64,
-    /// Its weight in the submission's score (0 when it does not count).
-    pub weight: f64,
-}
-
-/// One submission, graded.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct Graded {
-    /// The student's name.
-    pub name: String,
-    /// Where the submission is.
-    pub path: PathBuf,
-    /// "rust", a language's name, or "-".
-    pub kind: String,
-    /// Why it could not be checked (a build failure, not a submission).
-    pub not_checked: Option<String>,
-    /// Its checks, in the suite's order.
-    pub checks: Vec<CheckResult>,
-    /// Its score out of 100, exact: reports round it only to show it.
-    pub score: f64,
-    /// How long it took on the clock, its build included.
-    pub seconds: f64,
-}
-
-/// A whole run; its JSON report ([`crate::saved`]) is read back as one.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct Grading {
-    /// The seed of the random problems; `--seed` repeats the run.
-    pub seed: u64,
-    /// Whether the checks ran in the sandbox, and how or why not.
-    pub sandboxed: bool,
-    /// The line that says so.
-    pub confinement: String,
-    /// The groups that count, with their weights.
-    pub weights: Vec<(Group, f64)>,
-    /// The checks of those groups, in order.
-    #[serde(deserialize_with = "crate::check_name::check_names")]
-    pub checks: Vec<CheckName>,
-    /// Every submission, in the order given.
-    pub submissions: Vec<Graded>,
-    /// Seconds the whole run took.
-    pub seconds: f64,
-}
-
-impl Grading {
-    /// The submissions with checks the machine was too busy to grade.
-    pub(crate) fn not_graded(&self) -> Vec<String> {
-        self.submissions
-            .iter()
-            .filter(|graded| {
-                graded
-                    .checks
-                    .iter()
-                    .any(|check| check.verdict == Verdict::NotGraded)
-            })
-            .map(|graded| graded.name.clone())
-            .collect()
-    }
-}
-
-/// Reports what the run is doing: a progress bar on a terminal, a line per
-/// submission elsewhere.
-pub(crate) trait Progress: Sync {
-    /// `total` pieces of work (builds and checks) are known.
-    fn start(&self, total: usize);
-    /// One more is done; `what` names it.
-    fn advance(&self, what: &str);
-    /// A submission is graded.
-    fn graded(&self, graded: &Graded);
-}
+use crate::marks::Marks;
 
 /// Grades `submissions`, `jobs` at a time.
 pub(crate) fn grade(
@@ -372,7 +215,7 @@ fn result(check: &Check, verdict: Verdict, message: String, seconds: f64) -> Che
 }
 
 /// Gives each check that counts its weight in the score (the assignment's
-/// [`crate::weights`]), among the checks that apply to the submission.
+/// [`queens_build::weights`]), among the checks that apply to the submission.
 fn weigh(assignment: &Assignment, checks: &mut [CheckResult]) {
     let applying: Vec<(&str, Group)> = checks
         .iter()
@@ -486,7 +329,7 @@ fn run_check(
     let disk = (!confinement.is_sandboxed()).then(|| {
         let mut roots = vec![work.clone()];
         if confinement.boxes() {
-            roots.extend(crate::boxes::SHARED_TEMPORARY.map(PathBuf::from));
+            roots.extend(queens_jail::boxes::SHARED_TEMPORARY.map(PathBuf::from));
         }
         Disk {
             roots,
@@ -535,7 +378,7 @@ fn run_check(
         Ok((report, seconds)) => CheckRun {
             result: result(
                 check,
-                Verdict::from(report.status),
+                report.verdict,
                 cut(&report.message, MESSAGE_LENGTH),
                 seconds,
             ),
@@ -603,7 +446,7 @@ fn ask_the_judge(
                 "the grader's judge ended without a verdict ({}): {}",
                 ending
                     .status
-                    .map_or("stopped".to_owned(), crate::words::ending),
+                    .map_or("stopped".to_owned(), queens_jail::words::ending),
                 last_line(&ending.stderr)
             );
             (message, ending.stopped.is_some())

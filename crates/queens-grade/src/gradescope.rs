@@ -12,7 +12,7 @@
 //! - `assignment.toml`, the teacher's assignment, checked before anything
 //!   else is done;
 //! - `queens/`: the grader's sources, built by `setup.sh` in the image: a
-//!   workspace of the four crates it is made of ([`CRATES`]) and the
+//!   workspace of the six crates it is made of ([`CRATES`]) and the
 //!   workspace's `Cargo.lock`. The grader is shipped as source, not as the
 //!   binary that makes the bundle, because it finds the suite's crates by a
 //!   path fixed when it is compiled (`template::crates_folder`): built in
@@ -21,7 +21,7 @@
 //!   checkout, and would need the teacher's C library besides;
 //! - `cargo/`: the cargo home of every build in the image, whose
 //!   `config.toml` replaces crates.io with `cargo/vendor`, the crates.io
-//!   dependencies of those four crates as `cargo vendor` copies them. Every
+//!   dependencies of those six crates as `cargo vendor` copies them. Every
 //!   build (the grader's, the suite's, a student's) is then offline, and
 //!   runs against the versions the lock file names. A build in bubblewrap
 //!   sees the cargo home, so the vendored crates are inside it.
@@ -37,12 +37,13 @@ use std::collections::BTreeSet;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::assignment::{Assignment, DEFAULT};
-use crate::copy::copy_submission;
+use queens_build::assignment::{Assignment, DEFAULT};
+use queens_build::rust_build::Toolchain;
+use queens_build::template::{WORKSPACE_LOCK, crates_folder};
+use queens_jail::copy::copy_submission;
+use queens_jail::words::first_line;
+
 use crate::failure::Failure;
-use crate::rust_build::Toolchain;
-use crate::template::{WORKSPACE_LOCK, crates_folder};
-use crate::words::first_line;
 
 /// `queens-grade gradescope-bundle`.
 #[derive(Debug, clap::Args)]
@@ -60,11 +61,13 @@ pub(crate) struct BundleArgs {
 const SOURCE: &str = "/autograder/source";
 
 /// The crates the grader is made of: the suite's two, the workspace's
-/// toolkit, and the grader itself.
-const CRATES: [&str; 4] = [
+/// toolkit, the jail, the builds of submissions, and the grader itself.
+const CRATES: [&str; 6] = [
     "queens-core",
     "queens-conformance",
     "queens-toolkit",
+    "queens-jail",
+    "queens-build",
     "queens-grade",
 ];
 
@@ -464,8 +467,10 @@ mod tests {
             "queens/crates/queens-core/data/queens-counts.csv",
             "queens/crates/queens-conformance/src/lib.rs",
             "queens/crates/queens-toolkit/src/lib.rs",
+            "queens/crates/queens-jail/src/lib.rs",
+            "queens/crates/queens-build/src/lib.rs",
+            "queens/crates/queens-build/assignment.toml",
             "queens/crates/queens-grade/src/main.rs",
-            "queens/crates/queens-grade/assignment.toml",
         ] {
             assert_eq!(mode(file), 0o644, "{file}");
         }
@@ -533,7 +538,7 @@ mod tests {
     }
 
     #[test]
-    fn the_bundles_workspace_is_the_four_crates() {
+    fn the_bundles_workspace_is_the_graders_crates() {
         let manifest = bundle_manifest(
             "[workspace]\nmembers = [\"crates/*\", \"xtask\"]\nexclude = [\"examples\"]\n\
              default-members = [\"crates/*\"]\n\n[workspace.package]\nedition = \"2024\"\n\n\
@@ -555,6 +560,8 @@ mod tests {
                 "crates/queens-core",
                 "crates/queens-conformance",
                 "crates/queens-toolkit",
+                "crates/queens-jail",
+                "crates/queens-build",
                 "crates/queens-grade"
             ]
         );

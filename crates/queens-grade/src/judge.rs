@@ -8,10 +8,10 @@
 //! killed), and killed with its parent. It reads one [`Request`] on stdin:
 //! the check, the scope, and how to start the student's side. It starts that
 //! side confined (a box of its own, cgroups, the jail where there is one:
-//! [`crate::sandbox`]), watched by the rules of [`crate::isolation`], and
+//! [`queens_jail::sandbox`]), watched by the rules of [`queens_jail::isolation`], and
 //! questions it over a pipe: a Rust crate's harness answers in the protocol
 //! of [`queens_conformance::remote`], a program is run once per question by
-//! the relay ([`crate::relay`]). The check itself runs here, in the judge,
+//! the relay ([`queens_build::relay`]). The check itself runs here, in the judge,
 //! on the answers; its verdict is this process's one line of JSON on stdout,
 //! a [`Report`], the only thing the grader reads of a check. What the
 //! student's side prints is data the check weighs, never a verdict: a
@@ -29,16 +29,18 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use queens_build::side::Side;
 use queens_conformance::remote::{self, Broken, Link, Remote};
-use queens_conformance::{Fault, Scope, Status, TooSlow, find_check};
+use queens_conformance::{Fault, Scope, TooSlow, Verdict, find_check};
 use queens_core::Solver;
+use queens_jail::isolation::{Ending, SYSTEM_PATH, Session};
+use queens_jail::limits::ResourceLimits;
+use queens_jail::sandbox::{Confinement, Spec};
+use queens_jail::watcher::{StopRules, Stopped};
+use queens_jail::words::{last_line, signal_name};
 use serde::{Deserialize, Serialize};
 
-use crate::answers::Answers;
-use crate::isolation::{Ending, ResourceLimits, SYSTEM_PATH, Session, StopRules, Stopped};
 use crate::program::Program;
-use crate::sandbox::{Confinement, Spec};
-use crate::words::{last_line, signal_name};
 
 /// The check of what a submission writes beside its answers: the one check
 /// in which a slip of form is raised rather than read past.
@@ -91,34 +93,14 @@ pub(crate) struct Limits {
     pub scratch_mib: u64,
 }
 
-/// The student's side of a check.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub(crate) enum Side {
-    /// A Rust crate, built into a harness that serves its solver.
-    Crate {
-        /// The harness program.
-        harness: PathBuf,
-    },
-    /// A program, run once per question by the relay.
-    Program {
-        /// The command that runs it.
-        command: Vec<OsString>,
-        /// What its runs need in their environment besides the jail's
-        /// (a Python package's folder on `PYTHONPATH`).
-        environment: Vec<(String, String)>,
-        /// Its whole answers, kept from check to check.
-        answers: Option<Answers>,
-    },
-}
-
 /// What the judge found: the check's verdict, the board the submission ran
 /// out of time on (if it did), and the processor time it used.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Report {
     /// How the check ended.
-    pub status: Status,
+    #[serde(rename = "status")]
+    pub verdict: Verdict,
     /// What was checked, or the first fault found.
     pub message: String,
     /// Where it ran out of time, for the checks after it.
@@ -212,7 +194,7 @@ fn judge(request: &Request) -> Result<Report, String> {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let ending = watched.ending();
     Ok(Report {
-        status: judged.outcome.status,
+        verdict: judged.outcome.verdict,
         message: judged.outcome.message,
         too_slow: judged.too_slow,
         processor: ending.processor.as_secs_f64(),
@@ -291,11 +273,11 @@ fn subject(side: &Side) -> &'static str {
 /// from how that side ended.
 fn fault_of(broken: Broken, ending: &Ending, request: &Request, subject: &str) -> Fault {
     let crash = |message: String| Fault {
-        status: Status::Crash,
+        verdict: Verdict::Crash,
         message,
     };
     let timeout = |message: String| Fault {
-        status: Status::Timeout,
+        verdict: Verdict::Timeout,
         message,
     };
     let limits = &request.limits;
@@ -356,7 +338,7 @@ fn died(ending: &Ending, memory_mib: u64, subject: &str) -> String {
         Some(status) => match status.signal() {
             Some(signal) => format!("{subject} was killed by {}", signal_name(signal)),
             None if status.success() => format!("{subject} ended before it answered"),
-            None => format!("{subject} {}", crate::words::ending(status)),
+            None => format!("{subject} {}", queens_jail::words::ending(status)),
         },
         None => format!("{subject} was stopped"),
     };

@@ -15,11 +15,11 @@
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
+use queens_build::assignment::GradescopeSettings;
 use queens_toolkit::files;
 
-use crate::assignment::GradescopeSettings;
 use crate::failure::Failure;
-use crate::grade::Grading;
+use crate::grading::Grading;
 use crate::{report, saved};
 
 /// A report's form.

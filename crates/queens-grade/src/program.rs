@@ -22,7 +22,7 @@
 //!
 //! The judge (`queens-grade judge`) runs one check of the suite on a
 //! [`Program`]: every question the check asks becomes a run of the
-//! program, started inside the check's jail by the relay ([`crate::relay`]),
+//! program, started inside the check's jail by the relay ([`queens_build::relay`]),
 //! whose lines come back over a pipe. Each line is read here, outside the
 //! program's reach: a line that is not N numbers, a status other than 0, or
 //! a signal is a fault of the program, reported with the problem it was
@@ -31,25 +31,24 @@
 //! reports no statistics and no progress, so the instrumentation group does
 //! not apply to it. A question the program answered whole in an earlier
 //! check of its submission is answered from what that run told
-//! ([`crate::answers`]), line for line, without running it again.
+//! ([`queens_build::answers`]), line for line, without running it again.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::SeqCst;
 
+use queens_build::answers::Answers;
+use queens_build::relay::{Exit, LONGEST_LINE, Order as Run, Told};
 use queens_conformance::remote::{Broken, Link};
-use queens_conformance::{Fault, Scope, Slip, Status, facts};
-
-use crate::answers::Answers;
-use crate::cgroup::MemoryProbe;
-use crate::relay::{Exit, LONGEST_LINE, Order as Run, Told};
+use queens_conformance::{Fault, Scope, Slip, Verdict, facts};
 use queens_core::{Error, Levels, Observer, Order, Problem, Sink, Solver, SolverInfo, Stats};
+use queens_jail::cgroup::MemoryProbe;
 
 /// The largest board a program is asked; the checks never go past it.
 const MAX_N: usize = Scope::MAX_COUNTS_TO;
 
-/// The most lines of a run kept for later checks ([`crate::answers`]):
+/// The most lines of a run kept for later checks ([`queens_build::answers`]):
 /// every solution of n = 13 and then some.
 const KEPT_LINES: usize = 100_000;
 
@@ -64,7 +63,7 @@ pub(crate) struct Program {
     /// the kernel for memory is out of memory, not merely killed.
     memory: (MemoryProbe, u64),
     /// Set once the check's run was killed from outside for a rule it
-    /// broke (see [`crate::isolation::Session::halted`]).
+    /// broke (see [`queens_jail::isolation::Session::halted`]).
     halted: Arc<AtomicBool>,
     /// Whether a slip of form (a stray line, text after a solution) is
     /// raised as a [`Slip`] (the check `output_format`) rather than read
@@ -264,7 +263,7 @@ impl Drop for Running<'_> {
 /// A wrong answer of the program, in the protocol's words.
 fn wrong(message: String) -> Fault {
     Fault {
-        status: Status::Fail,
+        verdict: Verdict::Fail,
         message,
     }
 }
@@ -272,7 +271,7 @@ fn wrong(message: String) -> Fault {
 /// Unwinds with the crash of a program, described by `message`.
 fn crash(message: String) -> ! {
     std::panic::resume_unwind(Box::new(Fault {
-        status: Status::Crash,
+        verdict: Verdict::Crash,
         message,
     }))
 }
@@ -281,7 +280,9 @@ fn crash(message: String) -> ! {
 fn ended(exit: &Exit) -> String {
     let how = match (exit.code, exit.signal) {
         (Some(code), _) => format!("exited with status {code}"),
-        (None, Some(signal)) => format!("was killed by {}", crate::words::signal_name(signal)),
+        (None, Some(signal)) => {
+            format!("was killed by {}", queens_jail::words::signal_name(signal))
+        }
         (None, None) => "ended abnormally".to_owned(),
     };
     if exit.last_words.is_empty() {
@@ -406,7 +407,7 @@ fn column_count(found: usize, n: usize) -> String {
 /// cut to 60 characters.
 fn shown(line: &str) -> String {
     let text = line.trim_end_matches(['\n', '\r']);
-    format!("{:?}", crate::words::cut(text, 60))
+    format!("{:?}", queens_jail::words::cut(text, 60))
 }
 
 /// The problem as the program reads it.
@@ -658,7 +659,7 @@ mod tests {
             asked.clone(),
             std::io::Cursor::new(text),
             Box::new(|broken| Fault {
-                status: Status::Crash,
+                verdict: Verdict::Crash,
                 message: format!("the relay told no more: {broken:?}"),
             }),
         );

@@ -6,14 +6,15 @@
 
 use std::fmt::Write as _;
 
-use queens_conformance::{CHECKS, Group};
+use queens_build::assignment::{GradescopeSettings, Visibility};
+use queens_conformance::{CHECKS, Group, Verdict};
+use queens_jail::words::cut;
 use serde::Serialize;
 use tabled::builder::Builder;
 use tabled::settings::Style;
 
-use crate::assignment::{GradescopeSettings, Visibility};
-use crate::grade::{CheckResult, Graded, Grading, Verdict};
-use crate::words::cut;
+use crate::grading::{CheckResult, Graded, Grading};
+use crate::marks::Marks;
 
 /// The table: one row per submission, one column per group that counts
 /// (a symbol per check and how many passed), and the score; then the seed,

@@ -15,12 +15,12 @@
 
 use std::path::Path;
 
+use queens_build::assignment::GradescopeSettings;
 use queens_conformance::CHECKS;
 use serde::{Deserialize, Serialize};
 
-use crate::assignment::GradescopeSettings;
 use crate::check_name::suite_check;
-use crate::grade::Grading;
+use crate::grading::Grading;
 
 /// The tool a report says made it.
 const TOOL: &str = "queens-grade";
@@ -138,8 +138,10 @@ mod tests {
     use queens_conformance::Group;
 
     use super::*;
-    use crate::assignment::Visibility;
-    use crate::grade::{CheckResult, Graded, Verdict};
+    use queens_build::assignment::Visibility;
+    use queens_conformance::Verdict;
+
+    use crate::grading::{CheckResult, Graded};
     use crate::report;
 
     /// A run of two submissions, with scores and times that decimal

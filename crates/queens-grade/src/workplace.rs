@@ -5,14 +5,15 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::assignment::Assignment;
-use crate::boxes;
+use queens_build::assignment::Assignment;
+use queens_build::prepare::Workshop;
+use queens_build::template::crates_folder;
+use queens_build::warm::{STAMP, Warm};
+use queens_jail::boxes;
+use queens_jail::sandbox::Confinement;
+
 use crate::failure::{Failure, Status};
 use crate::grade::grader_binary;
-use crate::prepare::Workshop;
-use crate::sandbox::Confinement;
-use crate::template::crates_folder;
-use crate::warm::{STAMP, Warm};
 
 /// Makes this process a grader no submission can reach and none outlives:
 /// not dumpable (no process of this user may trace it or read its memory),
@@ -34,7 +35,7 @@ pub(crate) fn become_a_grader() -> Result<(), Failure> {
 /// and files, its cgroups, and its scratch folder.
 pub(crate) fn sweep_leftovers(confinement: &Confinement) {
     boxes::sweep();
-    crate::cgroup::sweep(confinement.control());
+    queens_jail::cgroup::sweep(confinement.control());
     let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
         return;
     };
@@ -107,7 +108,7 @@ fn runnable_by_boxes(
     scratch: &Path,
 ) -> Result<PathBuf, Failure> {
     use std::os::unix::fs::PermissionsExt;
-    let reachable = crate::sandbox::reachable_by_others(&grader).is_ok();
+    let reachable = queens_jail::permissions::reachable_by_others(&grader).is_ok();
     if !confinement.boxes() || confinement.is_sandboxed() || reachable {
         return Ok(grader);
     }
@@ -135,11 +136,11 @@ fn runnable_by_boxes(
 pub(crate) fn stop_on_interrupt(scratch: PathBuf) -> std::sync::mpsc::Sender<()> {
     let (graded, grading_ended) = std::sync::mpsc::channel::<()>();
     let handler = move || {
-        crate::isolation::stop_all();
+        queens_jail::running::stop_all();
         // A message, or a sender dropped by a run that ended some other way.
         let _ = grading_ended.recv_timeout(WORKERS_STOP);
-        crate::isolation::stop_all();
-        crate::cgroup::remove_all();
+        queens_jail::running::stop_all();
+        queens_jail::cgroup::remove_all();
         remove_scratch(&scratch);
         let _ = std::io::Write::write_all(
             &mut std::io::stderr(),

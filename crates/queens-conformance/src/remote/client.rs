@@ -11,7 +11,7 @@ use queens_core::{Error, Finds, Observer, Problem, Sink, Solver, SolverInfo, Sta
 use super::link::{Broken, Link};
 use super::protocol::{Answer, Event, LINE_BASE, Question};
 use crate::harness::{self, Entry};
-use crate::{Check, CheckOutcome, MakeSolver, Scope, Status, TooSlow, run_check};
+use crate::{Check, CheckOutcome, MakeSolver, Scope, TooSlow, Verdict, run_check};
 
 /// A solver object in another process, as the checks see it.
 pub struct Remote {
@@ -202,7 +202,7 @@ pub struct Judged {
 
 /// Runs `check` on the solvers `make` makes, as a grader's judge does:
 /// asking nothing about a board of `too_slow` or larger (those questions
-/// end the check [`Status::NotReached`]), and saying where the solver ran
+/// end the check [`Verdict::NotReached`]), and saying where the solver ran
 /// out of time if it did.
 pub fn judge(
     check: &Check,
@@ -212,7 +212,7 @@ pub fn judge(
 ) -> Judged {
     harness::stop_before(too_slow);
     let outcome = run_check(check, make, scope);
-    let too_slow = (outcome.status == Status::Timeout)
+    let too_slow = (outcome.verdict == Verdict::Timeout)
         .then(harness::last_question)
         .flatten()
         .map(|(n, question)| TooSlow {

@@ -37,28 +37,28 @@ use nix::sys::signal::{Signal, kill};
 use nix::unistd::{Gid, Group, Pid, Uid, User};
 
 /// The first id of the range: the warm box.
-pub(crate) const FIRST: u32 = 61_000;
+pub const FIRST: u32 = 61_000;
 
 /// How many ids the range holds, the warm box included.
-pub(crate) const COUNT: u32 = 1_000;
+pub const COUNT: u32 = 1_000;
 
 /// The folders where a process of any uid may leave files on a Debian
 /// system (each mode 1777), swept of a box's when it is given back, and
 /// watched for its bytes where no jail hides them.
-pub(crate) const SHARED_TEMPORARY: [&str; 5] =
+pub const SHARED_TEMPORARY: [&str; 5] =
     ["/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/dev/mqueue"];
 
 /// One id of the range, held until dropped: then every process running as
 /// it is killed and its files in the shared temporary folders removed.
 #[derive(Debug)]
-pub(crate) struct BoxId {
+pub struct BoxId {
     id: u32,
     _lock: Flock<File>,
 }
 
 impl BoxId {
     /// The uid (and gid) of the box.
-    pub(crate) fn id(&self) -> u32 {
+    pub fn id(&self) -> u32 {
         self.id
     }
 }
@@ -70,17 +70,17 @@ impl Drop for BoxId {
 }
 
 /// Whether boxes can be used: only root can run code as another uid.
-pub(crate) fn available() -> bool {
+pub fn available() -> bool {
     Uid::effective().is_root()
 }
 
 /// Takes a free box for a build or a check.
-pub(crate) fn take() -> Result<BoxId, String> {
+pub fn take() -> Result<BoxId, String> {
     take_from(FIRST + 1..FIRST + COUNT)
 }
 
 /// Takes the warm box: waits for it while another grader holds it.
-pub(crate) fn take_warm() -> Result<BoxId, String> {
+pub fn take_warm() -> Result<BoxId, String> {
     let file = lock_file(FIRST)?;
     let lock = Flock::lock(file, FlockArg::LockExclusive)
         .map_err(|(_, error)| format!("cannot lock the warm box: {error}"))?;
@@ -163,7 +163,7 @@ fn clear(uid: u32) {
 /// limit bounds how often), and waits a moment for the dead ones to be
 /// reaped: a dead process still counts against its uid's process limit,
 /// so a box is given back with none.
-pub(crate) fn kill_uid(uid: u32) {
+pub fn kill_uid(uid: u32) {
     for _ in 0..400 {
         let found = processes_of(|owner| owner == uid);
         if found.is_empty() {
@@ -220,7 +220,7 @@ fn remove_owned_by(folder: &Path, uid: u32) {
 
 /// Gives back what a killed grader left: for every box no grader holds,
 /// its processes and its files in the shared temporary folders. Root only.
-pub(crate) fn sweep() {
+pub fn sweep() {
     if !available() {
         return;
     }

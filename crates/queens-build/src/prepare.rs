@@ -2,7 +2,7 @@
 //! of its own, built there, and described to the judges of its checks.
 //!
 //! Each submission's folder belongs to root and to a group of its own (a
-//! box's id, [`crate::boxes`]) when the grader is root: its copy and what
+//! box's id, [`queens_jail::boxes`]) when the grader is root: its copy and what
 //! its build made are sealed, readable by the group and written by nobody
 //! (`seal`), so that its checks (each a uid of its own in that group) read
 //! it and cannot change it for the next check, and no other submission's
@@ -13,27 +13,31 @@
 //! A Rust crate is built into a small harness program that serves its
 //! solver to a judge ([`crate::rust_build`]). A program is copied, built
 //! with its language's command when it has one, and run once per question
-//! by the relay (see [`crate::program`]).
+//! by the relay (see [`crate::relay`]).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use queens_jail::boxes::{self, BoxId};
+use queens_jail::copy::copy_submission;
+use queens_jail::isolation::{Job, SYSTEM_PATH};
+use queens_jail::limits::ResourceLimits;
+use queens_jail::permissions::seal;
+use queens_jail::sandbox::{Confinement, Spec};
+use queens_jail::watcher::{Disk, StopRules, Stopped};
+use queens_jail::words::first_line;
+
 use crate::answers::Answers;
 use crate::assignment::{Assignment, Language};
-use crate::boxes::{self, BoxId};
-use crate::copy::copy_submission;
-use crate::isolation::{Disk, Job, ResourceLimits, SYSTEM_PATH, StopRules};
-use crate::judge::Side;
 use crate::layout::Entry;
-use crate::sandbox::{Confinement, Spec, seal};
+use crate::side::Side;
 use crate::submission::{Kind, Submission};
 use crate::warm::Warm;
-use crate::words::first_line;
 
 /// What every preparation shares.
 #[derive(Debug)]
-pub(crate) struct Workshop {
+pub struct Workshop {
     /// The assignment.
     pub assignment: Assignment,
     /// The grader's own binary.
@@ -51,7 +55,7 @@ pub(crate) struct Workshop {
 
 /// A submission ready to be checked.
 #[derive(Debug)]
-pub(crate) struct Built {
+pub struct Built {
     /// Its side of each check: what the judge starts.
     pub side: Side,
     /// What its checks may read besides the system.
@@ -79,7 +83,7 @@ impl Drop for Built {
 
 impl Built {
     /// Why `check` does not apply to this submission, if it does not.
-    pub(crate) fn not_applicable(&self, check: &str) -> Option<&'static str> {
+    pub fn not_applicable(&self, check: &str) -> Option<&'static str> {
         self.skipped
             .iter()
             .find(|(name, _)| *name == check)
@@ -87,7 +91,7 @@ impl Built {
     }
 
     /// Why `check` is passed without a question, if it is.
-    pub(crate) fn granted(&self, check: &str) -> Option<&'static str> {
+    pub fn granted(&self, check: &str) -> Option<&'static str> {
         self.granted
             .iter()
             .find(|(name, _)| *name == check)
@@ -95,7 +99,7 @@ impl Built {
     }
 
     /// The gid its checks run with.
-    pub(crate) fn gid(&self) -> Option<u32> {
+    pub fn gid(&self) -> Option<u32> {
         self.group.as_ref().map(BoxId::id)
     }
 
@@ -135,17 +139,17 @@ const GRANTED_TO_PROGRAMS: [(&str, &str); 2] = [
 /// The check a program must pass to be granted [`GRANTED_TO_PROGRAMS`]:
 /// a crate whose solutions are not valid fails a reused solver's check
 /// too, and a program that never answers earns nothing it was not asked.
-pub(crate) const GRANTED_WITH: &str = "solutions_are_valid";
+pub const GRANTED_WITH: &str = "solutions_are_valid";
 
 /// How many processes and threads a build may have at once: cargo, its
 /// compilers' threads, a build script's children.
-pub(crate) const BUILD_PROCESSES: u64 = 512;
+pub const BUILD_PROCESSES: u64 = 512;
 
 impl Workshop {
     /// Builds submission number `index`. Errs with the verdict of a
     /// submission that cannot be checked: not a submission, or a build
     /// that failed, with its first error.
-    pub(crate) fn prepare(&self, index: usize, submission: &Submission) -> Result<Built, String> {
+    pub fn prepare(&self, index: usize, submission: &Submission) -> Result<Built, String> {
         let home = self.scratch.join(slug(index, &submission.name));
         let made = std::fs::create_dir(&home).and_then(|()| std::fs::create_dir(home.join("work")));
         made.map_err(|error| format!("cannot make a scratch folder: {error}"))?;
@@ -296,11 +300,7 @@ fn seal_one(path: &Path, gid: u32) -> Result<(), String> {
 }
 
 /// Why a build the watcher stopped was stopped, in a student's words.
-pub(crate) fn build_stopped(
-    stopped: Option<crate::isolation::Stopped>,
-    limits: &crate::assignment::Limits,
-) -> String {
-    use crate::isolation::Stopped;
+pub fn build_stopped(stopped: Option<Stopped>, limits: &crate::assignment::Limits) -> String {
     match stopped {
         Some(Stopped::Disk(bytes)) => format!(
             "the build wrote more than {} MiB (the assignment's limits.build_scratch_mib)",
@@ -316,7 +316,7 @@ pub(crate) fn build_stopped(
 /// When a build is stopped: past `seconds` on the clock (compilers run in
 /// parallel, so processor time says little), past a generous amount of
 /// compiler output, or past the assignment's disk for builds in `roots`.
-pub(crate) fn build_rules(limits: &crate::assignment::Limits, roots: Vec<PathBuf>) -> StopRules {
+pub fn build_rules(limits: &crate::assignment::Limits, roots: Vec<PathBuf>) -> StopRules {
     StopRules {
         processor: None,
         idle: false,
@@ -334,7 +334,7 @@ pub(crate) fn build_rules(limits: &crate::assignment::Limits, roots: Vec<PathBuf
 /// The limits of a build: `memory_mib` (compilers need more than the
 /// checks), the assignment's stack, a processor backstop behind its
 /// wall-clock limit, and files as large as a build's (1 GiB).
-pub(crate) fn build_limits(memory_mib: u64, limits: &crate::assignment::Limits) -> ResourceLimits {
+pub fn build_limits(memory_mib: u64, limits: &crate::assignment::Limits) -> ResourceLimits {
     ResourceLimits {
         memory_mib,
         stack_mib: limits.stack_mib.max(8),
@@ -345,7 +345,7 @@ pub(crate) fn build_limits(memory_mib: u64, limits: &crate::assignment::Limits) 
 }
 
 /// A processor-time backstop for `seconds` of wall-clock time.
-pub(crate) fn cpu_backstop(seconds: f64) -> u64 {
+pub fn cpu_backstop(seconds: f64) -> u64 {
     seconds.ceil() as u64 + 1
 }
 

@@ -34,11 +34,11 @@ use std::path::{Path, PathBuf};
 /// The workspace lock file, copied into every harness so that offline
 /// builds resolve to the versions the grader was built and tested with, and
 /// into every new submission so that a student's first build does too.
-pub(crate) const WORKSPACE_LOCK: &str = include_str!("../../../Cargo.lock");
+pub const WORKSPACE_LOCK: &str = include_str!("../../../Cargo.lock");
 
 /// Where the grader's own crates are: `queens-core` and
 /// `queens-conformance` beside this crate.
-pub(crate) fn crates_folder() -> PathBuf {
+pub fn crates_folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("the crate lives in a folder of crates")

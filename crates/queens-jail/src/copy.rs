@@ -21,10 +21,10 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 /// The most files a submission may hold.
-pub(crate) const MOST_FILES: usize = 2_000;
+pub const MOST_FILES: usize = 2_000;
 
 /// The most bytes a submission may hold.
-pub(crate) const MOST_BYTES: u64 = 64 << 20;
+pub const MOST_BYTES: u64 = 64 << 20;
 
 /// What has been copied so far, against the bounds.
 #[derive(Default)]
@@ -37,7 +37,7 @@ struct Tally {
 /// folder `to`, leaving out hidden entries and those `skip` names. Returns
 /// the copied files, sorted; errs with one line naming a link, a special
 /// file, a file that cannot be read, or the bound passed.
-pub(crate) fn copy_submission(
+pub fn copy_submission(
     from: &Path,
     to: &Path,
     skip: impl Fn(&OsStr) -> bool,
@@ -101,7 +101,7 @@ fn copy_folder(
 /// Copies the regular file `from` to `to`, within the bounds; `shown` is
 /// its path within the submission.
 fn copy_file(from: &Path, to: &Path, shown: &Path, tally: &mut Tally) -> Result<(), String> {
-    if crate::isolation::stopping() {
+    if crate::running::stopping() {
         return Err("the grader is stopping".to_owned());
     }
     if tally.files.len() >= MOST_FILES {
@@ -127,7 +127,7 @@ fn copy_file(from: &Path, to: &Path, shown: &Path, tally: &mut Tally) -> Result<
 
 /// The file at `path`, opened for reading without following a link and
 /// without waiting on a FIFO, when it is a regular file.
-pub(crate) fn open_regular(path: &Path, shown: &Path) -> Result<File, String> {
+pub fn open_regular(path: &Path, shown: &Path) -> Result<File, String> {
     let file = OpenOptions::new()
         .read(true)
         .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK)

@@ -30,12 +30,12 @@ use serde::{Deserialize, Serialize};
 
 /// The longest line a program may print: a solution of the largest board
 /// is under 50 bytes, so anything near this is not one.
-pub(crate) const LONGEST_LINE: usize = 4096;
+pub const LONGEST_LINE: usize = 4096;
 
 /// What the judge tells the relay, one per line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub(crate) enum Order {
+pub enum Order {
     /// Start a run with this on its stdin.
     Run(String),
     /// Kill the run under way: the judge has read enough.
@@ -45,7 +45,7 @@ pub(crate) enum Order {
 /// What the relay tells the judge, one per line after the mark.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub(crate) enum Told {
+pub enum Told {
     /// A line of the run's stdout, its end of line dropped.
     Line(String),
     /// A line that is not UTF-8 text.
@@ -61,7 +61,7 @@ pub(crate) enum Told {
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Exit {
+pub struct Exit {
     /// Its exit status, when it exited.
     pub code: Option<i32>,
     /// The signal that killed it, when one did.
@@ -72,10 +72,11 @@ pub(crate) struct Exit {
     pub last_words: String,
 }
 
-#[cfg(test)]
 impl Exit {
-    /// A run that ended by itself with status 0 and said nothing on stderr.
-    pub(crate) fn whole() -> Exit {
+    /// A run that ended by itself with status 0 and said nothing on stderr:
+    /// what the tests of the relay's readers (the kept answers, the
+    /// grader's program) feed them.
+    pub fn whole() -> Exit {
         Exit {
             code: Some(0),
             signal: None,
@@ -91,7 +92,7 @@ impl Exit {
 /// Every thread the relay needs is started before the first run: a run
 /// shares the relay's uid and its process limit, and a fork bomb that has
 /// used it up must not leave the relay unable to watch it.
-pub(crate) fn main(command: &[OsString]) -> ExitCode {
+pub fn main(command: &[OsString]) -> ExitCode {
     let (orders, received) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut input = std::io::stdin().lock();
@@ -283,7 +284,7 @@ fn pass_stderr(stderr: impl Read) -> String {
         let _ = std::io::stderr().write_all(&line);
         let text = String::from_utf8_lossy(&line);
         if !text.trim().is_empty() {
-            last = crate::words::cut(text.trim(), 200);
+            last = queens_jail::words::cut(text.trim(), 200);
         }
     }
 }

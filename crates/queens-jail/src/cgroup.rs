@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 /// Which hierarchy a cgroup is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) enum Version {
+pub enum Version {
     /// A v1 hierarchy with the controller mounted on its own.
     V1,
     /// The unified v2 hierarchy, with the controller among its own.
@@ -46,7 +46,7 @@ pub(crate) enum Version {
 
 /// What a cgroup of the grader's controls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) enum Controller {
+pub enum Controller {
     /// Memory, every page counted.
     Memory,
     /// How many processes (and threads) at once.
@@ -66,7 +66,7 @@ impl Controller {
 /// Where this process's cgroup of one controller is, and on which
 /// hierarchy: the parent of every run's cgroup.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Hierarchy {
+pub struct Hierarchy {
     controller: Controller,
     version: Version,
     parent: PathBuf,
@@ -74,7 +74,7 @@ pub(crate) struct Hierarchy {
 
 /// The controllers runs are limited by here, or why each is missing.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct Control {
+pub struct Control {
     memory: Result<Hierarchy, String>,
     pids: Result<Hierarchy, String>,
 }
@@ -91,7 +91,7 @@ const PREFIX: &str = "queens-grade-";
 
 /// Kills what is left in, and removes, the cgroup of every run under way:
 /// what an interrupted grader does once it has killed their processes.
-pub(crate) fn remove_all() {
+pub fn remove_all() {
     let under_way = UNDER_WAY
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -129,7 +129,7 @@ fn kill_members(path: &Path) {
 
 /// Removes the cgroups of graders that are no longer running, below each
 /// parent of `control`: the leftovers of a grader that was killed.
-pub(crate) fn sweep(control: &Control) {
+pub fn sweep(control: &Control) {
     for hierarchy in control.hierarchies() {
         let Ok(entries) = std::fs::read_dir(&hierarchy.parent) else {
             continue;
@@ -155,7 +155,7 @@ fn owner_is_gone(name: &str) -> bool {
 
 impl Control {
     /// The controllers of this process that it can make a child cgroup of.
-    pub(crate) fn detect() -> Self {
+    pub fn detect() -> Self {
         Control {
             memory: Hierarchy::detect(Controller::Memory),
             pids: Hierarchy::detect(Controller::Pids),
@@ -170,7 +170,7 @@ impl Control {
     }
 
     /// Whether memory is limited by a cgroup, and on which version.
-    pub(crate) fn memory_version(&self) -> Result<Version, &str> {
+    pub fn memory_version(&self) -> Result<Version, &str> {
         self.memory
             .as_ref()
             .map(|hierarchy| hierarchy.version)
@@ -178,7 +178,7 @@ impl Control {
     }
 
     /// Whether processes are limited by a cgroup, or why not.
-    pub(crate) fn pids_version(&self) -> Result<Version, &str> {
+    pub fn pids_version(&self) -> Result<Version, &str> {
         self.pids
             .as_ref()
             .map(|hierarchy| hierarchy.version)
@@ -187,7 +187,7 @@ impl Control {
 
     /// New cgroups for one run: memory limited to `memory` bytes, at most
     /// `processes` processes and threads.
-    pub(crate) fn make(&self, memory: u64, processes: u64) -> Result<RunCgroups, String> {
+    pub fn make(&self, memory: u64, processes: u64) -> Result<RunCgroups, String> {
         let number = MADE.fetch_add(1, Ordering::Relaxed);
         let name = format!("{PREFIX}{}-{number}", std::process::id());
         let mut run = RunCgroups { made: Vec::new() };
@@ -265,26 +265,26 @@ fn limit_memory(path: &Path, version: Version, bytes: u64) -> Result<(), String>
 
 /// One run's cgroups, emptied and removed when dropped.
 #[derive(Debug)]
-pub(crate) struct RunCgroups {
+pub struct RunCgroups {
     /// Each controller's cgroup (one folder serves both on v2).
     made: Vec<(Controller, Version, PathBuf)>,
 }
 
 impl RunCgroups {
     /// The folders a process joins, by writing its id to `cgroup.procs`.
-    pub(crate) fn paths(&self) -> Vec<PathBuf> {
+    pub fn paths(&self) -> Vec<PathBuf> {
         let mut paths: Vec<PathBuf> = self.made.iter().map(|(_, _, path)| path.clone()).collect();
         paths.dedup();
         paths
     }
 
     /// Whether the kernel killed a process of the run for memory.
-    pub(crate) fn ran_out(&self) -> bool {
+    pub fn ran_out(&self) -> bool {
         self.memory().ran_out()
     }
 
     /// What tells, while the run goes on, whether it ran out of memory.
-    pub(crate) fn memory(&self) -> MemoryProbe {
+    pub fn memory(&self) -> MemoryProbe {
         MemoryProbe(
             self.made
                 .iter()
@@ -295,7 +295,7 @@ impl RunCgroups {
     }
 
     /// Kills every process of the run's cgroups.
-    pub(crate) fn kill_all(&self) {
+    pub fn kill_all(&self) {
         for path in self.paths() {
             kill_members(&path);
         }
@@ -304,11 +304,11 @@ impl RunCgroups {
 
 /// A run's memory cgroups, to ask whether the kernel killed for memory.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct MemoryProbe(Vec<(Version, PathBuf)>);
+pub struct MemoryProbe(Vec<(Version, PathBuf)>);
 
 impl MemoryProbe {
     /// Whether the kernel killed a process of the run for memory.
-    pub(crate) fn ran_out(&self) -> bool {
+    pub fn ran_out(&self) -> bool {
         self.0
             .iter()
             .any(|(version, path)| out_of_memory(path, *version))

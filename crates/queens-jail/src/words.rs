@@ -6,7 +6,7 @@ use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 
 /// `text` cut to `length` characters, with an ellipsis when cut.
-pub(crate) fn cut(text: &str, length: usize) -> String {
+pub fn cut(text: &str, length: usize) -> String {
     match text.char_indices().nth(length) {
         Some((end, _)) => format!("{}…", &text[..end]),
         None => text.to_owned(),
@@ -14,7 +14,7 @@ pub(crate) fn cut(text: &str, length: usize) -> String {
 }
 
 /// The first non-empty line of `bytes`, for one-line messages.
-pub(crate) fn first_line(bytes: &[u8]) -> String {
+pub fn first_line(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes)
         .lines()
         .map(str::trim)
@@ -24,7 +24,7 @@ pub(crate) fn first_line(bytes: &[u8]) -> String {
 }
 
 /// The last non-empty line of `bytes`.
-pub(crate) fn last_line(bytes: &[u8]) -> String {
+pub fn last_line(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes)
         .lines()
         .map(str::trim)
@@ -35,7 +35,7 @@ pub(crate) fn last_line(bytes: &[u8]) -> String {
 
 /// How a program ended, in words: "exited with status 3", "was killed by
 /// signal 11 (SIGSEGV, a segmentation fault)".
-pub(crate) fn ending(status: ExitStatus) -> String {
+pub fn ending(status: ExitStatus) -> String {
     match (status.code(), status.signal()) {
         (Some(code), _) => format!("exited with status {code}"),
         (None, Some(signal)) => format!("was killed by {}", signal_name(signal)),
@@ -44,7 +44,7 @@ pub(crate) fn ending(status: ExitStatus) -> String {
 }
 
 /// A signal's number, name and meaning for a student.
-pub(crate) fn signal_name(signal: i32) -> String {
+pub fn signal_name(signal: i32) -> String {
     let meaning = match signal {
         4 => "SIGILL, an illegal instruction",
         6 => "SIGABRT, an abort",

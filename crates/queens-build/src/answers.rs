@@ -27,21 +27,21 @@ use crate::relay::Told;
 
 /// The largest answer kept, in bytes of its JSON lines: every solution of
 /// n = 13 (73,712 lines) fits, n = 14's 365,596 do not.
-pub(crate) const LARGEST_ANSWER: usize = 8 << 20;
+pub const LARGEST_ANSWER: usize = 8 << 20;
 
 /// The longest question kept: its text names its file.
 const LONGEST_QUESTION: usize = 100;
 
 /// The folder of a submission's kept answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Answers {
+pub struct Answers {
     folder: PathBuf,
 }
 
 impl Answers {
     /// Makes the folder `folder`, the grader's alone; `None` when it cannot
     /// (or something is there already): then every question is asked.
-    pub(crate) fn make(folder: &Path) -> Option<Answers> {
+    pub fn make(folder: &Path) -> Option<Answers> {
         use std::os::unix::fs::DirBuilderExt;
         std::fs::DirBuilder::new()
             .mode(0o700)
@@ -53,7 +53,7 @@ impl Answers {
     }
 
     /// The answer kept for `question`, if any.
-    pub(crate) fn recall(&self, question: &str) -> Option<Vec<Told>> {
+    pub fn recall(&self, question: &str) -> Option<Vec<Told>> {
         let file = std::fs::File::open(self.file(question)?).ok()?;
         let mut text = String::new();
         file.take(LARGEST_ANSWER as u64 + 1)
@@ -69,7 +69,7 @@ impl Answers {
 
     /// Keeps `told`, a whole run's answer to `question`, unless it is too
     /// large; a failure to write it only costs a later check a run.
-    pub(crate) fn keep(&self, question: &str, told: &[Told]) {
+    pub fn keep(&self, question: &str, told: &[Told]) {
         let Some(file) = self.file(question) else {
             return;
         };

@@ -35,7 +35,7 @@ use crate::layout::{self, Entry};
 
 /// What a submission is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     /// A Rust crate exporting `pub fn solver()`.
     Crate,
     /// A program in `language`: a source file, or a folder whose every
@@ -50,7 +50,7 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// A word for reports: "rust", the language, or "-".
-    pub(crate) fn label(&self) -> &str {
+    pub fn label(&self) -> &str {
         match self {
             Kind::Crate => "rust",
             Kind::Program { language, .. } => language,
@@ -61,7 +61,7 @@ impl Kind {
 
 /// One submission: its name (the folder's or file's), where it is, and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Submission {
+pub struct Submission {
     /// The student's name, as the gradebook shows it.
     pub name: String,
     /// The folder or file.
@@ -92,10 +92,7 @@ struct Row {
 /// The submissions among `paths`, in the order given (a folder's in name
 /// order). Errs with one line when a path does not exist, is given twice,
 /// or shares its name with another submission.
-pub(crate) fn discover(
-    paths: &[PathBuf],
-    assignment: &Assignment,
-) -> Result<Vec<Submission>, String> {
+pub fn discover(paths: &[PathBuf], assignment: &Assignment) -> Result<Vec<Submission>, String> {
     if paths.is_empty() {
         return Err("no submission given: name a submission or a folder of them".to_owned());
     }

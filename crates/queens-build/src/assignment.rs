@@ -20,12 +20,12 @@ use crate::weights::Weights;
 const MOST_BYTES: u64 = 1 << 20;
 
 /// The default assignment, as a teacher would write it.
-pub(crate) const DEFAULT: &str = include_str!("../assignment.toml");
+pub const DEFAULT: &str = include_str!("../assignment.toml");
 
 /// Everything an assignment sets.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Assignment {
+pub struct Assignment {
     /// How far the checks go, and the seed.
     pub scope: ScopeSettings,
     /// How much each group of checks, and any check named, counts.
@@ -41,7 +41,7 @@ pub(crate) struct Assignment {
 /// The `[scope]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct ScopeSettings {
+pub struct ScopeSettings {
     /// Counts are checked for `n = 0..=counts_to`.
     pub counts_to: usize,
     /// Whole sets of solutions for `n = 0..=sets_to`.
@@ -57,7 +57,7 @@ pub(crate) struct ScopeSettings {
 /// The `[limits]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Limits {
+pub struct Limits {
     /// Processor seconds one check may take.
     pub seconds_per_check: f64,
     /// Processor seconds all the checks of one submission may take.
@@ -85,7 +85,7 @@ pub(crate) struct Limits {
 /// Gradescope report rendered from it later.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct GradescopeSettings {
+pub struct GradescopeSettings {
     /// Who sees the tests and the score.
     pub visibility: Visibility,
     /// Who sees what the autograder printed.
@@ -95,7 +95,7 @@ pub(crate) struct GradescopeSettings {
 /// Who sees a part of a Gradescope report, in Gradescope's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Visibility {
+pub enum Visibility {
     /// Students, at once.
     Visible,
     /// Instructors only.
@@ -109,7 +109,7 @@ pub(crate) enum Visibility {
 /// How programs of one language are built and run.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Language {
+pub struct Language {
     /// The extensions of its source files, without the dot.
     pub extensions: Vec<String>,
     /// The build command, if the language is compiled.
@@ -129,24 +129,24 @@ fn one() -> f64 {
 
 impl Assignment {
     /// The default assignment.
-    pub(crate) fn default_assignment() -> Self {
+    pub fn default_assignment() -> Self {
         Self::parse(DEFAULT, "the default assignment").expect("the default assignment is valid")
     }
 
     /// Reads the assignment file at `path`, laid over the default.
-    pub(crate) fn read(path: &Path) -> Result<Self, String> {
+    pub fn read(path: &Path) -> Result<Self, String> {
         Self::parse(&Self::read_text(path)?, &path.display().to_string())
     }
 
     /// The text of the assignment file at `path`, unparsed.
-    pub(crate) fn read_text(path: &Path) -> Result<String, String> {
+    pub fn read_text(path: &Path) -> Result<String, String> {
         let bytes = queens_toolkit::files::read_regular(path, MOST_BYTES)
             .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
         String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
     }
 
     /// Parses `text` (from `origin`, for messages), laid over the default.
-    pub(crate) fn parse(text: &str, origin: &str) -> Result<Self, String> {
+    pub fn parse(text: &str, origin: &str) -> Result<Self, String> {
         let mut merged: toml::Table = DEFAULT.parse().expect("the default assignment is TOML");
         let overlay: toml::Table = text
             .parse()
@@ -160,7 +160,7 @@ impl Assignment {
     }
 
     /// The scope of a run with `seed`.
-    pub(crate) fn scope(&self, seed: u64) -> Scope {
+    pub fn scope(&self, seed: u64) -> Scope {
         Scope {
             counts_to: self.scope.counts_to,
             sets_to: self.scope.sets_to,
@@ -170,7 +170,7 @@ impl Assignment {
     }
 
     /// The language whose extensions include `extension`.
-    pub(crate) fn language_of(&self, extension: &str) -> Option<(&str, &Language)> {
+    pub fn language_of(&self, extension: &str) -> Option<(&str, &Language)> {
         self.languages
             .iter()
             .find(|(_, language)| language.extensions.iter().any(|known| known == extension))
@@ -285,7 +285,7 @@ const PASTEABLE: u64 = 1 << 20;
 impl Assignment {
     /// What a teacher should know of this assignment before grading with
     /// it, one line each: a scope that a table of answers passes.
-    pub(crate) fn warnings(&self) -> Vec<String> {
+    pub fn warnings(&self) -> Vec<String> {
         let counts_to = self.scope.counts_to;
         let solutions: u64 = (0..=counts_to)
             .map(|n| facts::solution_count(n).unwrap_or(0))
@@ -312,7 +312,7 @@ impl Assignment {
 }
 
 /// The placeholders a language's commands may use.
-pub(crate) const PLACEHOLDERS: [&str; 5] = ["{sources}", "{main}", "{exe}", "{out}", "{class}"];
+pub const PLACEHOLDERS: [&str; 5] = ["{sources}", "{main}", "{exe}", "{out}", "{class}"];
 
 /// The first `{...}` in `word` that is not a known placeholder.
 fn unknown_placeholder(word: &str) -> Option<String> {

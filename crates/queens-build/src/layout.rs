@@ -28,7 +28,7 @@ use crate::java::JavaFile;
 
 /// Where a program starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Entry {
+pub enum Entry {
     /// A source file run as it is.
     File(PathBuf),
     /// A Python package run as a module from the folder that holds it:
@@ -50,7 +50,7 @@ pub(crate) enum Entry {
 
 impl Entry {
     /// What `{main}` stands for: the main file, or `-m PACKAGE`.
-    pub(crate) fn main_words(&self) -> Vec<String> {
+    pub fn main_words(&self) -> Vec<String> {
         match self {
             Entry::File(file) | Entry::Class { file, .. } => {
                 vec![file.to_string_lossy().into_owned()]
@@ -61,7 +61,7 @@ impl Entry {
 
     /// What `{class}` stands for: the Java class's full name, the Python
     /// package's name, or the main file's name without its extension.
-    pub(crate) fn class(&self) -> String {
+    pub fn class(&self) -> String {
         match self {
             Entry::File(file) => file
                 .file_stem()
@@ -75,7 +75,7 @@ impl Entry {
 
     /// The environment the run needs: a module's folder on `PYTHONPATH`
     /// (`-m` looks in the working folder, which is the check's scratch).
-    pub(crate) fn environment(&self) -> Vec<(String, String)> {
+    pub fn environment(&self) -> Vec<(String, String)> {
         match self {
             Entry::Module { folder, .. } => vec![(
                 "PYTHONPATH".to_owned(),
@@ -90,7 +90,7 @@ impl Entry {
 /// below `root`) starts: a Java class, a main file at the top, a Python
 /// module, or else [`main_file`]. Errs with the reason it has no one place
 /// to start.
-pub(crate) fn entry(root: &Path, sources: &[PathBuf]) -> Result<Entry, String> {
+pub fn entry(root: &Path, sources: &[PathBuf]) -> Result<Entry, String> {
     if sources.iter().any(|source| has_extension(source, "java")) {
         return java_class(root, sources);
     }
@@ -207,7 +207,7 @@ fn main_file(root: &Path, sources: &[PathBuf]) -> Result<Entry, String> {
 
 /// Whether `source` is a main file by its name: `main.*`, `queens.*`, or
 /// Python's `__main__.py`.
-pub(crate) fn is_main(source: &Path) -> bool {
+pub fn is_main(source: &Path) -> bool {
     let stem = source
         .file_stem()
         .map(|stem| stem.to_string_lossy().to_lowercase());
@@ -216,7 +216,7 @@ pub(crate) fn is_main(source: &Path) -> bool {
 }
 
 /// Whether `path`'s extension is `extension`.
-pub(crate) fn has_extension(path: &Path, extension: &str) -> bool {
+pub fn has_extension(path: &Path, extension: &str) -> bool {
     path.extension().is_some_and(|found| found == extension)
 }
 
@@ -226,15 +226,15 @@ const LONGEST_SOURCE: u64 = 1 << 20;
 /// The text of the source file at `path` (its first MiB), read without
 /// following a link or waiting on a FIFO; `None` when it is not a regular
 /// file or cannot be read.
-pub(crate) fn read_source(path: &Path) -> Option<String> {
-    let file = crate::copy::open_regular(path, path).ok()?;
+pub fn read_source(path: &Path) -> Option<String> {
+    let file = queens_jail::copy::open_regular(path, path).ok()?;
     let mut bytes = Vec::new();
     file.take(LONGEST_SOURCE).read_to_end(&mut bytes).ok()?;
     Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// The full names of the classes the Java file at `path` starts in.
-pub(crate) fn java_mains(path: &Path) -> Vec<String> {
+pub fn java_mains(path: &Path) -> Vec<String> {
     JavaFile::read(&read_source(path).unwrap_or_default()).main_classes()
 }
 
@@ -242,7 +242,7 @@ pub(crate) fn java_mains(path: &Path) -> Vec<String> {
 /// package of the program: a Python package (it holds `__init__.py` or
 /// `__main__.py`), or a Java one (a `.java` file below it declares the
 /// package its folders name, `package nqueens;` in `root/nqueens/`).
-pub(crate) fn is_package_folder(folder: &Path, root: &Path) -> bool {
+pub fn is_package_folder(folder: &Path, root: &Path) -> bool {
     let python = ["__init__.py", "__main__.py"]
         .iter()
         .any(|name| is_regular(&folder.join(name)));
@@ -270,8 +270,8 @@ fn is_regular(path: &Path) -> bool {
 }
 
 /// The regular files below `folder`, as a copy keeps them (no hidden entry,
-/// no link followed), at most [`crate::copy::MOST_FILES`], sorted.
-pub(crate) fn files_below(folder: &Path) -> Vec<PathBuf> {
+/// no link followed), at most [`queens_jail::copy::MOST_FILES`], sorted.
+pub fn files_below(folder: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut folders = vec![folder.to_owned()];
     while let Some(folder) = folders.pop() {
@@ -287,7 +287,7 @@ pub(crate) fn files_below(folder: &Path) -> Vec<PathBuf> {
                 Ok(kind) if kind.is_file() => found.push(entry.path()),
                 _ => {}
             }
-            if found.len() >= crate::copy::MOST_FILES {
+            if found.len() >= queens_jail::copy::MOST_FILES {
                 found.sort();
                 return found;
             }

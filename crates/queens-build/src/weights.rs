@@ -17,7 +17,7 @@ use serde::Deserialize;
 /// The `[weights]` table.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(try_from = "BTreeMap<String, f64>")]
-pub(crate) struct Weights {
+pub struct Weights {
     /// The weight of the correctness checks.
     correctness: f64,
     /// The weight of the instrumentation checks.
@@ -65,7 +65,7 @@ impl TryFrom<BTreeMap<String, f64>> for Weights {
 
 impl Weights {
     /// The weight of `group`.
-    pub(crate) fn of(&self, group: Group) -> f64 {
+    pub fn of(&self, group: Group) -> f64 {
         match group {
             Group::Correctness => self.correctness,
             Group::Instrumentation => self.instrumentation,
@@ -80,12 +80,12 @@ impl Weights {
 
     /// Whether `check` is run: its group weighs more than 0, and it counts
     /// as more than none of the group's checks.
-    pub(crate) fn runs(&self, check: &Check) -> bool {
+    pub fn runs(&self, check: &Check) -> bool {
         self.of(check.group) > 0.0 && self.parts(check.name) > 0.0
     }
 
     /// The groups with a check that is run, in report order.
-    pub(crate) fn counted(&self) -> Vec<Group> {
+    pub fn counted(&self) -> Vec<Group> {
         Group::ALL
             .into_iter()
             .filter(|&group| {
@@ -97,7 +97,7 @@ impl Weights {
     }
 
     /// Why no check would count, if none would.
-    pub(crate) fn problem(&self) -> Option<String> {
+    pub fn problem(&self) -> Option<String> {
         let runs_any = queens_conformance::CHECKS
             .iter()
             .any(|check| self.runs(check));
@@ -109,7 +109,7 @@ impl Weights {
     /// The weight of each of the checks `applying` (named, with their
     /// groups) in a submission's score: its group's weight, shared among
     /// the group's checks that apply in proportion to their parts.
-    pub(crate) fn shares(&self, applying: &[(&str, Group)]) -> Vec<f64> {
+    pub fn shares(&self, applying: &[(&str, Group)]) -> Vec<f64> {
         let parts_of = |group: Group| -> f64 {
             applying
                 .iter()

@@ -30,15 +30,17 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::boxes::{self, BoxId};
-use crate::copy::copy_submission;
-use crate::isolation::Job;
-use crate::judge::Side;
+use queens_jail::boxes::{self, BoxId};
+use queens_jail::copy::copy_submission;
+use queens_jail::isolation::{Job, SYSTEM_PATH};
+use queens_jail::permissions::{open_crate_sources_to_others, reachable_by_others, seal};
+use queens_jail::sandbox::Spec;
+use queens_jail::words::first_line;
+
 use crate::prepare::{BUILD_PROCESSES, Built, Workshop, build_limits, build_rules, build_stopped};
-use crate::sandbox::{Spec, open_crate_sources_to_others, reachable_by_others, seal};
+use crate::side::Side;
 use crate::template::{self, Source, WORKSPACE_LOCK};
 use crate::warm::Warm;
-use crate::words::first_line;
 
 /// The name of every harness package: one name, so that the warm build's
 /// units are the students' too.
@@ -46,7 +48,7 @@ const HARNESS: &str = "grade-harness";
 
 impl Workshop {
     /// Copies, rewrites and builds a Rust crate with its harness.
-    pub(crate) fn prepare_crate(
+    pub fn prepare_crate(
         &self,
         submission: &crate::submission::Submission,
         home: &Path,
@@ -98,7 +100,7 @@ impl Workshop {
     /// Builds the warm folder, if there is one, before any crate asks for
     /// it: a run starts it at once, on a thread of its own, and grades its
     /// programs meanwhile; `queens-grade warm` builds it alone.
-    pub(crate) fn build_warm_folder(&self) -> Result<(), String> {
+    pub fn build_warm_folder(&self) -> Result<(), String> {
         self.warm.as_ref().map_or(Ok(()), |warm| self.warm_up(warm))
     }
 
@@ -180,7 +182,7 @@ impl Workshop {
         readable.extend([toolchain.sysroot.clone(), cargo_home]);
         let mut path = OsString::from(toolchain.sysroot.join("bin"));
         path.push(":");
-        path.push(crate::isolation::SYSTEM_PATH);
+        path.push(SYSTEM_PATH);
         let spec = Spec {
             grader: &self.grader,
             command,
@@ -247,15 +249,18 @@ impl Workshop {
 /// The Rust toolchain builds run: its own `cargo` and `rustc`, in its
 /// sysroot (`rustc --print sysroot`: where rustup keeps the toolchain it
 /// would run, or `/usr` for Debian's).
-pub(crate) struct Toolchain {
-    pub(crate) sysroot: PathBuf,
-    pub(crate) cargo: PathBuf,
-    pub(crate) rustc: PathBuf,
+pub struct Toolchain {
+    /// Its sysroot.
+    pub sysroot: PathBuf,
+    /// Its `cargo`.
+    pub cargo: PathBuf,
+    /// Its `rustc`.
+    pub rustc: PathBuf,
 }
 
 impl Toolchain {
     /// The toolchain of `$RUSTC`, or of the `rustc` on the grader's `PATH`.
-    pub(crate) fn find() -> Result<Self, String> {
+    pub fn find() -> Result<Self, String> {
         let missing = || "rustc is not installed (a Rust toolchain, from rustup or Debian's rustc)";
         let rustc = match std::env::var_os("RUSTC") {
             Some(rustc) => PathBuf::from(rustc),

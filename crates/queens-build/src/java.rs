@@ -15,7 +15,7 @@
 
 /// What a Java source file declares, as far as starting it goes.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub(crate) struct JavaFile {
+pub struct JavaFile {
     /// Its package (`nqueens`), if it declares one.
     pub package: Option<String>,
     /// The binary names within the package (`Main`, `Outer$Inner`) of the
@@ -31,7 +31,7 @@ const TYPES: [&str; 4] = ["class", "interface", "enum", "record"];
 
 impl JavaFile {
     /// The declarations of the source `text`.
-    pub(crate) fn read(text: &str) -> Self {
+    pub fn read(text: &str) -> Self {
         let words = tokens(text);
         let mut file = JavaFile::default();
         let mut depth = 0_usize;
@@ -72,7 +72,7 @@ impl JavaFile {
 
     /// The full names (`nqueens.Main`) of the classes that declare `main`,
     /// which is how `java` is told which one to start.
-    pub(crate) fn main_classes(&self) -> Vec<String> {
+    pub fn main_classes(&self) -> Vec<String> {
         self.mains
             .iter()
             .map(|name| match &self.package {
