@@ -120,8 +120,8 @@
 //! fixtures into `data/` and compiled in: the suite needs nothing outside
 //! this crate.
 //!
-//! Where each part lives: the checks in [`checks`], one module per kind of
-//! question, over [`harness`] (the sizes, the entry points, what a run
+//! Where each part lives: a check run, and the whole list, in [`run`]; the
+//! checks in [`checks`], one module per kind of question, over [`harness`] (the sizes, the entry points, what a run
 //! emitted and which question was asked) and [`scope`] (how far they count
 //! and list, and the seed); a stream compared with what it should be in
 //! [`compare`]; the facts in [`facts`]; the slow, obviously correct
@@ -152,15 +152,15 @@ mod random;
 pub mod reference;
 pub mod remote;
 mod reuse;
+mod run;
 mod scope;
-
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use queens_core::{Finds, Solver};
 use serde::{Deserialize, Serialize};
 
 pub use harness::TooSlow;
 pub use list::CHECKS;
+pub use run::{assert_passes, find_check, run_all, run_check};
 pub use scope::{SEED_VARIABLE, Scope, fresh_seed};
 
 #[doc(hidden)]
@@ -350,60 +350,6 @@ impl CheckOutcome {
             Verdict::Fail | Verdict::Crash | Verdict::Timeout | Verdict::NotReached
         )
     }
-}
-
-/// Runs every check on solvers made by `make`, in order. A solver that
-/// panics fails the check it panicked in ([`Verdict::Crash`]), with the
-/// panic's message and the question it was answering; the remaining checks
-/// still run.
-pub fn run_all(make: MakeSolver<'_>, scope: &Scope) -> Vec<CheckOutcome> {
-    CHECKS
-        .iter()
-        .map(|check| run_check(check, make, scope))
-        .collect()
-}
-
-/// Runs one check on solvers made by `make`; one that does not apply to
-/// what the solver finds is passed by as [`Verdict::NotApplicable`].
-pub fn run_check(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> CheckOutcome {
-    harness::start_check(scope);
-    let found = catch_unwind(AssertUnwindSafe(|| applicable(check, make, scope)))
-        .unwrap_or_else(|payload| Some(Err(harness::caught(payload))));
-    let (verdict, message) = match found {
-        None => (
-            Verdict::NotApplicable,
-            format!("does not apply: the check is for {}", check.applies.name()),
-        ),
-        Some(Ok(checked)) => (Verdict::Pass, checked),
-        Some(Err(fault)) => (harness::failure_verdict(), fault),
-    };
-    CheckOutcome {
-        name: check.name,
-        group: check.group,
-        description: check.description,
-        verdict,
-        message,
-    }
-}
-
-/// Runs `check` when it applies to what the solver finds; `None` when it
-/// does not.
-fn applicable(check: &Check, make: MakeSolver<'_>, scope: &Scope) -> Option<Finding> {
-    let finds = harness::fresh(make).finds();
-    check.applies.to(finds).then(|| (check.run)(make, scope))
-}
-
-/// The check called `name`, if there is one.
-pub fn find_check(name: &str) -> Option<&'static Check> {
-    CHECKS.iter().find(|check| check.name == name)
-}
-
-/// Runs one check and panics with its message when it fails: the body of
-/// every test [`suite!`] declares.
-#[doc(hidden)]
-pub fn assert_passes(check: &Check, make: MakeSolver<'_>, scope: &Scope) {
-    let outcome = run_check(check, make, scope);
-    assert!(!outcome.failed(), "{}", outcome.message);
 }
 
 #[cfg(test)]
