@@ -73,14 +73,6 @@ const NEEDED: [(&str, &str); 8] = [
     ("javac", "default-jdk"),
 ];
 
-/// The assignment the bundle is made with.
-const ASSIGNMENT: &str = "\
-# cargo xtask gradescope-check: the default assignment, with a seed so that
-# two runs grade alike.
-[scope]
-seed = 20261127
-";
-
 /// A submission of the check: an example, changed by a mutation or not.
 struct Case {
     language: &'static str,

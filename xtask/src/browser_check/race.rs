@@ -21,10 +21,8 @@ use queens_core::trace::{Event, Tracer};
 use queens_core::{Problem, Square};
 use serde_json::Value;
 
-use super::{
-    Args, Counters, attribute, counted_run, element_text, file_url, make_page, open_headless,
-    parse_number, shown_path, take_screenshot,
-};
+use super::browser::{file_url, make_page, open_headless, shown_path, take_screenshot};
+use super::page::{Counters, attribute, counted_run, element_text, parse_number};
 use crate::error::Error;
 
 /// The clocks of the page, by the names its address takes.
@@ -50,12 +48,18 @@ const COUNTERS: [&str; 5] = [
     "solutions",
 ];
 
-/// Checks the race page on the board of `args.n` in `browser`, working in
-/// `folder`.
-pub(super) fn check(browser: &Path, root: &Path, folder: &Path, args: &Args) -> Result<(), Error> {
+/// Checks the race page on the board of `n` in `browser`, working in
+/// `folder`, and saves its screenshot to `screenshot` (by default
+/// `docs/views/race-page.png`).
+pub(super) fn check(
+    browser: &Path,
+    root: &Path,
+    folder: &Path,
+    n: usize,
+    screenshot: Option<&Path>,
+) -> Result<(), Error> {
     let page = folder.join("race.html");
-    let n = args.n.to_string();
-    make_page(root, &["race", &n], &page)?;
+    make_page(root, &["race", &n.to_string()], &page)?;
     let html = std::fs::read_to_string(&page)
         .map_err(|error| Error::Failed(format!("cannot read {}: {error}", page.display())))?;
     let data = race_data(&html)?;
@@ -66,7 +70,7 @@ pub(super) fn check(browser: &Path, root: &Path, folder: &Path, args: &Args) -> 
         lanes.len(),
         thousands(html.len() as u128)
     );
-    let own = own_statistics(&lanes, args.n)?;
+    let own = own_statistics(&lanes, n)?;
     let url = file_url(&page)?;
     let mut failed = 0;
     for clock in CLOCKS {
@@ -91,10 +95,8 @@ pub(super) fn check(browser: &Path, root: &Path, folder: &Path, args: &Args) -> 
             "race check failed: {failed} board(s) show what they should not"
         )));
     }
-    let screenshot = args
-        .race_screenshot
-        .clone()
-        .unwrap_or_else(|| root.join("docs/views/race-page.png"));
+    let screenshot =
+        screenshot.map_or_else(|| root.join("docs/views/race-page.png"), Path::to_path_buf);
     let ticks = lanes
         .iter()
         .filter(|lane| lane["whole"] == true)

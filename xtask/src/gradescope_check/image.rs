@@ -11,10 +11,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use super::ASSIGNMENT;
 use crate::error::Error;
 use crate::paths::target_dir;
 use crate::system::set_mode;
+
+/// The assignment the bundle is made with.
+const ASSIGNMENT: &str = "\
+# cargo xtask gradescope-check: the default assignment, with a seed so that
+# two runs grade alike.
+[scope]
+seed = 20261127
+";
 
 /// The `PATH` of every step in the image, as a Gradescope container has it.
 pub(super) const IMAGE_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
