@@ -10,7 +10,7 @@
 //! distribute anything. It says which part of the work an index stands for
 //! ([`Scheme`]), writes what that part counted as a record that checks
 //! itself ([`Record`]), and adds the records up only when every part is
-//! there exactly once ([`merge`]).
+//! there exactly once ([`merge`](fn@merge)).
 //!
 //! # Shards
 //!
@@ -86,7 +86,7 @@
 //!
 //! # The merge
 //!
-//! [`merge`] takes records in any order, refuses to mix boards, shard counts
+//! [`merge`](fn@merge) takes records in any order, refuses to mix boards, shard counts
 //! or plans, accepts a shard twice only when both records agree unit by
 //! unit, checks that each covers exactly its shard's units, and adds up the
 //! counts with overflow checks only when every shard is there. Otherwise it
