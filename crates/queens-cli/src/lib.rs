@@ -68,6 +68,8 @@
 //! - [`shard`]: `count --shard I/K`, one shard of a count counted unit by
 //!   unit into a record that `merge` can recount, signed with a key when
 //!   one is given.
+//! - [`records`]: the shard records `merge` reads back from files and
+//!   folders, each bounded and checked, and the recount of `--verify`.
 //! - [`task`]: what a command asks of a solver (a first solution, a count,
 //!   a list, a trace), which the guard, the progress bar and the failure
 //!   lines all word;
@@ -105,6 +107,7 @@ mod guard;
 mod output;
 mod placement;
 mod progress;
+mod records;
 mod request;
 mod shard;
 mod task;

@@ -31,8 +31,9 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
-/// The most queens a placement may hold: the checker stores rows as `u32`,
-/// which halves its memory, and `u32::MAX` marks a line without a queen.
+/// The most queens a placement may hold: the checker,
+/// [`queens_core::first_attack`], stores rows as `u32`, which halves its
+/// memory, and `u32::MAX` marks a line without a queen.
 pub(crate) const MOST_QUEENS: usize = u32::MAX as usize - 1;
 
 /// How long a quoted piece of bad input may be in a message, in characters.

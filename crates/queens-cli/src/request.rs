@@ -9,10 +9,14 @@
 //! queens, the guard against work that would take hours, and last what the
 //! output needs (`--out` for SVG files, a directory that can be created).
 //! The answers come from [`queens_core::modes`], so the tool asks exactly
-//! what the conformance suite checks, each search watched by
+//! what the conformance suite checks, whole ([`Request::answer`]) or, for
+//! `all`, handed on solution by solution ([`Request::each_solution`]), each
+//! search watched by
 //! [`crate::progress`]: a bar on a terminal, Ctrl-C, and the budget of
 //! queens placed (unless `--force`).
 
+use std::io::{self, IsTerminal};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use queens_core::modes::{self, Answer};
@@ -107,6 +111,45 @@ impl Request {
         progress::watched(solver, problem, self.watching(bar_wanted), |watch| {
             modes::answer_watched(solver, problem, query, watch)
         })
+    }
+
+    /// Hands every solution of the request to `write`, in the order `all`
+    /// lists them, stopping at the first failure to write. The bar is drawn
+    /// only when stdout is no terminal: on one, it would cut into the boards.
+    pub(crate) fn each_solution(
+        &self,
+        mut write: impl FnMut(&[usize]) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        let bar_wanted = !io::stdout().is_terminal();
+        if self.query.unique {
+            for queens in self.answer(bar_wanted)?.0.solutions {
+                write(&queens)?;
+            }
+            return Ok(());
+        }
+        let mut write_error = None;
+        let mut listed = 0;
+        let mut sink = |queens: &[usize]| match write(queens) {
+            Ok(()) => {
+                listed += 1;
+                ControlFlow::Continue(())
+            }
+            Err(error) => {
+                // Nobody reads what follows: stop the search.
+                write_error = Some(error);
+                ControlFlow::Break(())
+            }
+        };
+        let (solver, problem) = (&*self.solver, &self.problem);
+        let (listing, _) =
+            progress::watched(solver, problem, self.watching(bar_wanted), |watch| {
+                Ok(modes::run_watched(solver, problem, watch, &mut sink))
+            })?;
+        if let Some(error) = write_error {
+            return Err(error);
+        }
+        listing.map_err(|halted| Failure::of_search(halted.found(listed), Task::List))?;
+        Ok(())
     }
 }
 

@@ -56,7 +56,7 @@ pub mod symmetry;
 pub mod trace;
 pub mod watch;
 
-pub use board::{Attack, Invalid, Line, Square, validate};
+pub use board::{Attack, Invalid, Line, Square, first_attack, validate};
 pub use error::Error;
 pub use format::TextFormat;
 pub use modes::{Answer, Mode, Query};

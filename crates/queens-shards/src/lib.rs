@@ -10,7 +10,7 @@
 //! distribute anything. It says which part of the work an index stands for
 //! ([`Scheme`]), writes what that part counted as a record that checks
 //! itself ([`Record`]), and adds the records up only when every part is
-//! there exactly once ([`merge`]).
+//! there exactly once ([`merge`](fn@merge)).
 //!
 //! # Shards
 //!
@@ -59,7 +59,9 @@
 //! and counts do not add up is refused, so is one claiming a time or threads
 //! no count has (seconds negative or past [`MOST_SECONDS`], threads 0 or
 //! past [`MOST_THREADS`]), and one that was edited does not
-//! match its checksum: either way the merge refuses it by name. Tools write
+//! match its checksum: either way the merge refuses it by name. A record
+//! file's bytes are read by [`Record::from_bytes`], and a file past
+//! [`MOST_RECORD_BYTES`] is no record. Tools write
 //! records whole or not at all (`queens_toolkit::files`), so a shard killed at any
 //! moment leaves either no record or a complete one.
 //!
@@ -84,7 +86,7 @@
 //!
 //! # The merge
 //!
-//! [`merge`] takes records in any order, refuses to mix boards, shard counts
+//! [`merge`](fn@merge) takes records in any order, refuses to mix boards, shard counts
 //! or plans, accepts a shard twice only when both records agree unit by
 //! unit, checks that each covers exactly its shard's units, and adds up the
 //! counts with overflow checks only when every shard is there. Otherwise it
@@ -107,7 +109,8 @@ pub use count::{Counted, count_units};
 pub use estimate::{Estimate, FEWEST_SAMPLES, SUBTREE_ROWS, Sampling, estimate};
 pub use merge::{MergeError, Merged, Missing, array_ranges, merge};
 pub use record::{
-    ClassCounts, FORMAT, Key, MOST_SECONDS, MOST_THREADS, Record, RecordError, UnitCount,
+    ClassCounts, FORMAT, Key, MOST_RECORD_BYTES, MOST_SECONDS, MOST_THREADS, Record, RecordError,
+    UnitCount,
 };
 pub use scheme::{MOST_SHARDS, MOST_UNITS, Scheme, SchemeError, UNITS_PER_SHARD, VERSION};
 pub use verify::{RecountError, Recounted, recount};

@@ -24,6 +24,13 @@ pub const MOST_SECONDS: f64 = 1e9;
 /// of any one machine (a count runs on one; `--threads` takes at most 256).
 pub const MOST_THREADS: usize = 1 << 16;
 
+/// The most bytes a record file may hold, 32 MiB: three times the record
+/// of the largest shard any scheme makes (n = 64 in one shard, 106,556
+/// units of at most about 100 bytes each). A longer file is no record, and
+/// a hostile one cannot make the merge hold more than some hundred
+/// megabytes of units.
+pub const MOST_RECORD_BYTES: u64 = 1 << 25;
+
 /// What one shard counted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -317,6 +324,22 @@ impl Record {
         Ok(record)
     }
 
+    /// Reads the bytes of a record file: UTF-8 text that [`Record::parse`]
+    /// reads, signed with `key` when there is one ([`Record::check_key`]).
+    ///
+    /// # Errors
+    ///
+    /// When the bytes are not such a record, as [`RecordError`] says.
+    pub fn from_bytes(bytes: &[u8], key: Option<&Key>) -> Result<Record, RecordError> {
+        let text = std::str::from_utf8(bytes)
+            .map_err(|_| RecordError::Malformed("not UTF-8 text".to_owned()))?;
+        let record = Record::parse(text)?;
+        if let Some(key) = key {
+            record.check_key(key)?;
+        }
+        Ok(record)
+    }
+
     /// Checks the record's signature under `key`, in constant time.
     ///
     /// # Errors
@@ -440,6 +463,20 @@ mod tests {
 
     fn key(byte: u8) -> Key {
         Key::new(vec![byte; 32]).unwrap()
+    }
+
+    #[test]
+    fn a_file_holds_a_record_in_utf8_signed_when_a_key_is_given() {
+        let signed = record().to_line(Some(&key(1)));
+        let bytes = signed.as_bytes();
+        assert_eq!(Record::from_bytes(bytes, None), Record::parse(&signed));
+        assert!(Record::from_bytes(bytes, Some(&key(1))).is_ok());
+        assert_eq!(
+            Record::from_bytes(bytes, Some(&key(2))),
+            Err(RecordError::Signature)
+        );
+        let error = Record::from_bytes(b"{\xff}", None).unwrap_err();
+        assert_eq!(error.to_string(), "not a shard record (not UTF-8 text)");
     }
 
     #[test]

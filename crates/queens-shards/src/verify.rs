@@ -68,7 +68,7 @@ fn drawn(units: usize, fraction: f64) -> usize {
 /// of `records`, each with the name to call it by, drawn with `rng`, on
 /// `threads` threads (0: one per core); `progress` hears each unit done.
 /// The records must be of `plan`'s scheme and cover their own shards'
-/// units, as [`crate::merge`] checks.
+/// units, as [`crate::merge`](fn@crate::merge) checks.
 ///
 /// # Errors
 ///

@@ -137,7 +137,10 @@
 //! [`grid`]: the grid, read and written in one line or nine, and checked on
 //! the way in; [`solver`]: the trait both solvers implement and the
 //! statistics they keep; [`seed`](mod@seed): seed 002's solver, kept
-//! faithful; [`fast`]: the fast solver.
+//! faithful; [`fast`]: the fast solver; [`read`]: a stream of puzzles from
+//! any reader ([`Puzzles`]), one per line or nine-line grids, each bad line
+//! an error of its own ([`ReadError`]) and no line read past
+//! [`MOST_LINE_BYTES`].
 //!
 //! # Errata of seed 002's Sudoku
 //!
@@ -152,11 +155,13 @@
 
 mod fast;
 mod grid;
+mod read;
 mod seed;
 mod solver;
 
 pub use fast::FastSolver;
 pub use grid::{CELLS, Grid, ParseError, Unit};
+pub use read::{MOST_LINE_BYTES, Puzzles, ReadError};
 pub use seed::SeedSolver;
 pub use solver::{Info, Outcome, Stats, SudokuSolver};
 

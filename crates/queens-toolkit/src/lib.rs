@@ -13,7 +13,8 @@
 //! - [`usage`]: the one rule for a command line clap could not parse: one
 //!   line on stderr and exit status 2, help and version on stdout;
 //! - [`progress`]: progress bars drawn on a terminal only;
-//! - [`duration`]: a span of time in the unit that suits it.
+//! - [`duration`]: a span of time in the unit that suits it;
+//! - [`figures`]: an estimate to the digits it knows, and its error.
 //!
 //! Each tool keeps what is its own (its commands, its failures and their
 //! statuses); what is the same in the three lives here, so that a rule
@@ -21,6 +22,7 @@
 
 pub mod child;
 pub mod duration;
+pub mod figures;
 pub mod files;
 pub mod progress;
 pub mod usage;

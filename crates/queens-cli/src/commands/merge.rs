@@ -2,32 +2,23 @@
 //! of the whole board, printed only when every shard is there exactly once,
 //! and, when asked, only when a recount or a key vouches for them.
 //!
-//! Folders are read file by file, in name order, skipping hidden files: the
-//! temporary files a shard writes its record through start with a dot, and
-//! one killed mid-write leaves such a file, never a half record. Every other
-//! file must be a regular file, opened without waiting (a FIFO among the
-//! records must not block the merge) and read only up to the size of the
-//! largest record a scheme can make. Each that is not a record (cut short,
-//! edited, foreign, claiming a time or threads no count has, or unsigned
-//! under `--key-file`) is named on its own line, and the merge then fails
-//! as bad input. The checks of the records
-//! themselves are `queens_shards::merge`'s; `--verify F` then recounts a
-//! fraction F of every record's units, drawn from the operating system's
-//! randomness, with a bar, and refuses the merge at the first unit that
-//! differs.
+//! The records are read from files and folders by [`crate::records`], which
+//! names each file that is not a record; the merge then fails as bad input.
+//! The checks of the records themselves are `queens_shards::merge`'s;
+//! `--verify F` then recounts a fraction F of every record's units, drawn
+//! from the operating system's randomness, with a bar, and refuses the merge
+//! at the first unit that differs.
 
-use std::fs;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
-use queens_shards::{Key, MergeError, Merged, Record, Scheme, array_ranges, merge};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use queens_shards::{MergeError, array_ranges, merge};
 use serde::Serialize;
 
-use crate::failure::{self, Failure};
-use crate::{progress, shard};
+use crate::failure::Failure;
+use crate::records::{read_all, recount};
+use crate::shard;
 
 /// The options of `merge`.
 #[derive(Args)]
@@ -140,95 +131,6 @@ fn summary(merged: &MergeRecord<'_>) -> String {
         ));
     }
     line
-}
-
-/// Recounts `fraction` of the units of every record of `merged`, with a bar
-/// and Ctrl-C; the number of units recounted.
-fn recount(merged: &Merged, records: &[(String, Record)], fraction: f64) -> Result<usize, Failure> {
-    let scheme = Scheme::new(merged.n, merged.shards)?;
-    let mut rng = SmallRng::from_os_rng();
-    let stop = progress::interrupt_flag();
-    let (recounted, _) = progress::counted_units(merged.n, true, |progress| {
-        queens_shards::recount(
-            scheme.plan(),
-            records,
-            fraction,
-            &mut rng,
-            0,
-            stop,
-            progress,
-        )
-    });
-    Ok(recounted.map_err(Failure::Recount)?.units)
-}
-
-/// The records of `paths`, each named by its path, each checked against
-/// `key` when there is one; every file that is not such a record reported
-/// on its own line first.
-fn read_all(paths: &[PathBuf], key: Option<&Key>) -> Result<Vec<(String, Record)>, Failure> {
-    let mut records = Vec::new();
-    let mut bad = 0;
-    for file in files(paths)? {
-        let name = file.display().to_string();
-        match read_record(&file, key) {
-            Ok(record) => records.push((name, record)),
-            Err(why) => {
-                bad += 1;
-                failure::report_line(&format!("{name}: {why}"));
-            }
-        }
-    }
-    if bad > 0 {
-        return Err(Failure::BadRecords { files: bad });
-    }
-    Ok(records)
-}
-
-/// The most bytes a record file may hold, 32 MiB: three times the record
-/// of the largest shard any scheme makes (n = 64 in one shard, 106,556
-/// units of at most about 100 bytes each). A longer file is no record, and
-/// a hostile one cannot make the merge hold more than some hundred
-/// megabytes of units.
-const MOST_RECORD_BYTES: u64 = 1 << 25;
-
-/// The record in `file`, checked against `key` when there is one, or why
-/// there is none.
-fn read_record(file: &Path, key: Option<&Key>) -> Result<Record, String> {
-    let bytes = queens_toolkit::files::read_regular(file, MOST_RECORD_BYTES)
-        .map_err(|error| error.to_string())?;
-    let text = String::from_utf8(bytes).map_err(|_| "not a shard record (not UTF-8 text)")?;
-    let record = Record::parse(&text).map_err(|error| error.to_string())?;
-    if let Some(key) = key {
-        record.check_key(key).map_err(|error| error.to_string())?;
-    }
-    Ok(record)
-}
-
-/// The files of `paths`: files as given, folders' visible files in name
-/// order.
-fn files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
-    let mut files = Vec::new();
-    for path in paths {
-        if !path.is_dir() {
-            files.push(path.clone());
-            continue;
-        }
-        let mut inside: Vec<PathBuf> = fs::read_dir(path)
-            .map_err(failure::path("read", path))?
-            .map(|entry| entry.map(|entry| entry.path()))
-            .collect::<Result<_, _>>()
-            .map_err(failure::path("read", path))?;
-        inside.retain(|file| !hidden(file));
-        inside.sort();
-        files.extend(inside);
-    }
-    Ok(files)
-}
-
-/// Whether a file's name starts with a dot.
-fn hidden(file: &Path) -> bool {
-    file.file_name()
-        .is_some_and(|name| name.to_string_lossy().starts_with('.'))
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use queens_bitboard::Bitboard;
 use queens_core::format::thousands;
 use queens_shards::{Estimate, Sampling, Scheme, estimate};
 use queens_toolkit::duration::duration;
+use queens_toolkit::figures::{approximately, plus_minus};
 use serde::Serialize;
 
 use crate::args::parse_board_size;
@@ -191,47 +192,4 @@ fn print(
         duration(record.machine_seconds)
     )?;
     Ok(())
-}
-
-/// A positive estimate to three significant digits: `95,800,000`, or
-/// `2.35e17` past a trillion.
-fn approximately(value: f64) -> String {
-    if value >= 1e12 {
-        return format!("{value:.2e}");
-    }
-    if value < 0.01 && value > 0.0 {
-        return format!("{value:.1e}");
-    }
-    if value < 1.0 {
-        return format!("{value:.3}");
-    }
-    let digits = value.log10().floor() as i32;
-    let scale = 10f64.powi((digits - 2).max(0));
-    thousands(((value / scale).round() * scale) as u128)
-}
-
-/// `±5%`, or nothing when the estimate is exact (every unit timed or no
-/// spread).
-fn plus_minus(relative_error: f64) -> String {
-    if relative_error == 0.0 {
-        String::new()
-    } else {
-        format!(" ±{:.0}%", (relative_error * 100.0).max(1.0))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn figures_are_rounded_to_what_the_estimate_knows() {
-        assert_eq!(approximately(95_815_104.0), "95,800,000");
-        assert_eq!(approximately(2.349e17), "2.35e17");
-        assert_eq!(approximately(0.5), "0.500");
-        assert_eq!(approximately(0.000_22), "2.2e-4");
-        assert_eq!(approximately(7.0), "7");
-        assert_eq!(plus_minus(0.0), "");
-        assert_eq!(plus_minus(0.042), " ±4%");
-    }
 }
