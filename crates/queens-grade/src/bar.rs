@@ -19,7 +19,7 @@
 use std::sync::Mutex;
 
 use indicatif::ProgressBar;
-use queens_toolkit::duration::duration;
+use queens_core::format::duration;
 
 use crate::grade::{Graded, Progress};
 use crate::words::cut;

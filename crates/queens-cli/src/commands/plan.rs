@@ -12,9 +12,8 @@ use std::time::Duration;
 
 use clap::Args;
 use queens_bitboard::Bitboard;
-use queens_core::format::thousands;
+use queens_core::format::{duration, thousands};
 use queens_shards::{Estimate, Sampling, Scheme, estimate};
-use queens_toolkit::duration::duration;
 use serde::Serialize;
 
 use crate::args::parse_board_size;
