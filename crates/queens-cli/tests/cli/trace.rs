@@ -35,7 +35,7 @@ fn summary_counters(trace: &str) -> Value {
 
 #[test]
 fn a_trace_places_what_count_counts_for_every_solver() {
-    for solver in queens_solvers::FINDS_ALL {
+    for &solver in queens_solvers::FINDS_ALL.iter() {
         let algo = solver.info().name;
         // Every solver to n = 8, the generators less far: the naive
         // solver's n = 6 prints 6.6 million lines (n = 7 would print some
