@@ -170,7 +170,7 @@ fn every_k_steps_the_board_so_far_is_drawn() {
 
 #[test]
 fn a_limit_stops_the_trace_and_says_so() {
-    for algo in BACKTRACKING {
+    for algo in backtracking() {
         let run = queens(&["trace", "12", "--algo", algo, "--limit", "1000"]);
         let trace = run.answered();
         let events = event_lines(trace);
