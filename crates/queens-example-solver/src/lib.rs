@@ -1,5 +1,5 @@
 //! The registry's worked example: how a solver joins every tool of the
-//! workspace with its crate and one line of `queens-solvers`.
+//! workspace with its crate and one entry of `queens-solvers`.
 //!
 //! # The idea
 //!
@@ -10,9 +10,9 @@
 //! the workspace's solvers, and no seed's: it is here to be registered, not
 //! studied.
 //!
-//! # Registered by one line
+//! # Registered by one entry
 //!
-//! `queens-solvers` lists it behind its feature `example-solver`, one line
+//! `queens-solvers` lists it behind its feature `example-solver`, one entry
 //! of its `ENTRIES`. The default build leaves it out, so the tools hold the
 //! workspace's eight solvers; with the feature on, `queens count --algo
 //! example`, `queens race` and `queens trace --algo example` run it, and

@@ -32,27 +32,31 @@
 //!
 //! 1. its crate under `crates/`, implementing
 //!    [`Search`](queens_core::Search) and running the conformance suite
-//!    (`queens_conformance::suite!`) in its tests, like every solver's;
-//! 2. the crate as a dependency of this one (`Cargo.toml`), and one line
+//!    (`queens_conformance::suite!`) in its tests, like every solver's
+//!    (and, like every crate, a row in the root `Cargo.toml`'s
+//!    `[workspace.dependencies]` and in the README's table of crates);
+//! 2. the crate as a dependency of this one (`Cargo.toml`), and one entry
 //!    in [`ENTRIES`], where its idea falls among the others:
-//!    `Entry::new(&TheSolver, queens_per_second, "why its largest board")`.
+//!    `Entry::new(&TheSolver, queens_per_second, "why its largest board")`
+//!    (its pace as [`Entry::queens_per_second`] says to measure it).
 //!
 //! Nothing else changes: `--algo` and `--help`, `queens count`, `first`,
 //! `all`, `race` and `trace`, the guard's rules, `cargo xtask compare`, the
-//! benches and the cross-check below take their lists from here.
+//! benches and this crate's cross-check take their lists from here.
 //!
 //! `crates/queens-example-solver` shows it done. Its solver is registered
-//! by the last line of the solvers that find every solution, behind this
+//! by the last entry of the solvers that find every solution, behind this
 //! crate's feature `example-solver`, which no package of the workspace
 //! turns on: cargo unifies features over a whole invocation, so a
 //! dev-dependency turning it on for one package's tests would turn it on
 //! for every package `cargo test --workspace` builds, and the lists that
 //! the docs and the tools' outputs are checked against would hold nine
 //! solvers. The default build holds the workspace's eight; `.ci/run` runs
-//! this crate's tests and the `queens` command's again with the feature
-//! on, and since those tests take their lists from here, they pass with
-//! the example registered too: it is counted, listed, cross-checked,
-//! raced and traced with no other edit.
+//! this crate's tests, and the `queens` command's tests of every
+//! registered solver (its `tests/cli/registry.rs`), again with the
+//! feature on. They take their lists from here, so they pass with the
+//! example registered too: it is counted, listed, first found,
+//! cross-checked, raced and traced with no other edit.
 //!
 //! # Where each part lives
 //!
@@ -114,7 +118,7 @@ pub static ENTRIES: &[Entry] = &[
     #[cfg(feature = "example-solver")]
     Entry::new(
         &queens_example_solver::Example,
-        30_000_000,
+        13_000_000,
         "its recursion, one call a row, stays shallow",
     ),
     Entry::new(&Construction, 20_000_000, GIGABYTES),
