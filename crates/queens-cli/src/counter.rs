@@ -6,7 +6,7 @@
 //! the model's search: it places the queens of the board's edges first,
 //! one frame of each class under the symmetries, counts inside the frames
 //! eight boards abreast, and counts both numbers at once, in work units
-//! spread over `--threads` threads (see `queens_bitboard`'s documentation). It runs
+//! spread over `--threads` threads (the registry's [`COUNTER`]). It runs
 //! when the bitboard solver is asked (the default) for a board without
 //! pre-placed queens, which its symmetries need, and without `--budget`,
 //! since it does not count the queens it places: with either, the
