@@ -57,7 +57,7 @@ fn first(criterion: &mut Criterion) {
 /// asked `ask`.
 fn bench_mode<T>(criterion: &mut Criterion, mode: &str, ask: impl Fn(&dyn Solver, &Problem) -> T) {
     let mut group = criterion.benchmark_group(mode);
-    for &solver in &queens_solvers::FINDS_ALL {
+    for &solver in queens_solvers::FINDS_ALL.iter() {
         let info = solver.info();
         for n in sizes(&info) {
             let id = BenchmarkId::new(info.name, n);

@@ -24,9 +24,11 @@ fn refused(args: &[&str], expected: &str) {
 fn bad_input_gets_one_line_and_status_2() {
     refused(
         &["compare", "--algo", "queen"],
-        "error: invalid value 'queen' for '--algo <NAME>': \
-         unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard, \
-         construct, min-conflicts)",
+        &format!(
+            "error: invalid value 'queen' for '--algo <NAME>': unknown algorithm 'queen' \
+             (known: {})",
+            queens_solvers::names().join(", ")
+        ),
     );
     refused(
         &["compare", "--mode", "count", "--algo", "construct"],

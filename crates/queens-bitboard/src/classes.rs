@@ -53,7 +53,7 @@ use std::cmp::Ordering;
 use queens_core::Symmetry;
 
 use crate::rules::{MAX_N, Rules, full};
-use crate::walk::{Board, Tally};
+use crate::walk::{Board, LeafCounter};
 
 /// The numbers of solutions and of fundamental solutions (classes under
 /// the eight symmetries of the square) of a board.
@@ -199,7 +199,7 @@ impl Branch {
 #[derive(Debug, Default)]
 pub(crate) struct Eights(pub(crate) Classes);
 
-impl Tally for Eights {
+impl LeafCounter for Eights {
     #[inline(always)]
     fn leaf(&mut self, _board: Board<'_>) {
         // One per board, as `Leaves` counts.
@@ -210,17 +210,17 @@ impl Tally for Eights {
 /// Counts the classes of a side branch, comparing with a rotation the
 /// boards that a rotation could tie with.
 #[derive(Debug)]
-pub(crate) struct SideTally {
+pub(crate) struct SideClasses {
     n: usize,
     b1: usize,
     /// The classes found so far.
     pub(crate) classes: Classes,
 }
 
-impl SideTally {
-    /// A tally for the side branch of `b1` on an `n`×`n` board.
+impl SideClasses {
+    /// A counter for the side branch of `b1` on an `n`×`n` board.
     pub(crate) fn new(n: usize, b1: usize) -> Self {
-        SideTally {
+        SideClasses {
             n,
             b1,
             classes: Classes::default(),
@@ -274,7 +274,7 @@ enum Size {
     Two,
 }
 
-impl Tally for SideTally {
+impl LeafCounter for SideClasses {
     #[inline(always)]
     fn leaf(&mut self, board: Board<'_>) {
         let (n, b1) = (self.n, self.b1);
@@ -289,7 +289,7 @@ impl Tally for SideTally {
     }
 }
 
-impl SideTally {
+impl SideClasses {
     /// Counts a board that may tie with a rotation: rare, and kept out of
     /// the walk's loop.
     #[inline(never)]
@@ -378,7 +378,7 @@ mod tests {
 
     #[test]
     fn the_four_queens_board_is_a_class_of_two() {
-        let tally = SideTally::new(4, 1);
-        assert_eq!(tally.classify(&[1, 3, 0, 2]), Some(Size::Two));
+        let counter = SideClasses::new(4, 1);
+        assert_eq!(counter.classify(&[1, 3, 0, 2]), Some(Size::Two));
     }
 }

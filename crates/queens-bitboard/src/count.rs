@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use queens_core::{Error, Search};
 
 use crate::Bitboard;
-use crate::classes::{Branch, Classes, Counts, Eights, SideTally};
+use crate::classes::{Branch, Classes, Counts, Eights, SideClasses};
 use crate::lanes::{Ends, Kernel};
 use crate::rules::{Rules, full};
 use crate::units::{Inside, units};
@@ -149,14 +149,14 @@ fn classify_branch(branch: Branch, n: usize) -> Classes {
             ..Classes::default()
         },
         Branch::Corner { .. } => {
-            let mut tally = Eights::default();
-            walk_below(&branch.rules(n), &[], START_ROW, &mut tally, &never);
-            tally.0
+            let mut counter = Eights::default();
+            walk_below(&branch.rules(n), &[], START_ROW, &mut counter, &never);
+            counter.0
         }
         Branch::Side { b1 } => {
-            let mut tally = SideTally::new(n, b1);
-            walk_below(&branch.rules(n), &[], START_ROW, &mut tally, &never);
-            tally.classes
+            let mut counter = SideClasses::new(n, b1);
+            walk_below(&branch.rules(n), &[], START_ROW, &mut counter, &never);
+            counter.classes
         }
     }
 }

@@ -24,7 +24,7 @@
 //!   8 / |H| frames, and a class of solutions meets it |H| / |Stab(s)|
 //!   times, `Stab(s)` being the symmetries that keep the solution `s`. Its
 //!   solutions are compared with their images under `H` (the rare
-//!   [`Tally`] of [`SymmetricTally`]): the smallest image is counted, in a
+//!   [`LeafCounter`] of [`SymmetricClasses`]): the smallest image is counted, in a
 //!   class of 8 / |Stab(s)| boards.
 //!
 //! Which member of a class of frames is searched is free. The walk goes
@@ -38,7 +38,7 @@ use queens_core::Symmetry;
 
 use crate::classes::Classes;
 use crate::rules::{MAX_N, Rules, full};
-use crate::walk::{Board, Tally};
+use crate::walk::{Board, LeafCounter};
 
 /// The most queens a frame holds: one for each edge.
 const EDGES: usize = 4;
@@ -333,17 +333,17 @@ impl Inner {
 /// Counts the classes of a symmetric frame's solutions: each board is
 /// compared with its images under the symmetries that keep the frame.
 #[derive(Debug)]
-pub(crate) struct SymmetricTally<'f> {
+pub(crate) struct SymmetricClasses<'f> {
     frame: &'f Frame,
     n: usize,
     /// The classes found so far.
     pub(crate) classes: Classes,
 }
 
-impl<'f> SymmetricTally<'f> {
-    /// A tally for `frame` on an `n`×`n` board.
+impl<'f> SymmetricClasses<'f> {
+    /// A counter for `frame` on an `n`×`n` board.
     pub(crate) fn new(frame: &'f Frame, n: usize) -> Self {
-        SymmetricTally {
+        SymmetricClasses {
             frame,
             n,
             classes: Classes::default(),
@@ -369,7 +369,7 @@ impl<'f> SymmetricTally<'f> {
     }
 }
 
-impl Tally for SymmetricTally<'_> {
+impl LeafCounter for SymmetricClasses<'_> {
     fn leaf(&mut self, board: Board<'_>) {
         let mut queens = [0; MAX_N];
         for (row, queen) in queens[..self.n].iter_mut().enumerate() {
@@ -415,11 +415,11 @@ mod tests {
             .unwrap();
         assert_eq!(frame.orbit(), 2);
         assert_eq!(frame.inner(4).depth, 0);
-        let tally = SymmetricTally::new(&frame, 4);
+        let counter = SymmetricClasses::new(&frame, 4);
         let queens: Vec<usize> = (0..4)
             .map(|row| usize::from(frame.queens()[row].1))
             .collect();
-        assert_eq!(tally.class_size(&queens), Some(2));
+        assert_eq!(counter.class_size(&queens), Some(2));
     }
 
     #[test]

@@ -27,7 +27,7 @@ use rayon::prelude::*;
 
 use crate::Bitboard;
 use crate::classes::{Classes, Counts, Eights};
-use crate::frames::{Frame, Inner, Lines, SymmetricTally};
+use crate::frames::{Frame, Inner, Lines, SymmetricClasses};
 use crate::lanes::{self, Ends, Kernel, Layout, MAX_LANE_N};
 use crate::rules::MAX_N;
 use crate::walk::walk_below;
@@ -556,11 +556,11 @@ fn walk_frame(
     let rules = frame.rules(n);
     let start = placed.len() + WALK_DEPTH;
     if frame.is_symmetric() {
-        let mut tally = SymmetricTally::new(frame, n);
-        walk_below(&rules, placed, start, &mut tally, stop).then_some(tally.classes)
+        let mut counter = SymmetricClasses::new(frame, n);
+        walk_below(&rules, placed, start, &mut counter, stop).then_some(counter.classes)
     } else {
-        let mut tally = Eights::default();
-        walk_below(&rules, placed, start, &mut tally, stop).then_some(tally.0)
+        let mut counter = Eights::default();
+        walk_below(&rules, placed, start, &mut counter, stop).then_some(counter.0)
     }
 }
 

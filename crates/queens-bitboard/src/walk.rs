@@ -65,8 +65,11 @@ use crate::rules::{Rules, SLOTS, Slot, lowest, slot};
 /// Searches interleaved in one loop (see the module documentation).
 pub(crate) const WALKERS: usize = 2;
 
-/// Hears every complete board a walk reaches.
-pub(crate) trait Tally {
+/// Hears every complete board a walk reaches, and counts it its own way:
+/// one by one ([`Leaves`]), as a class of eight, or by comparing it with
+/// its images. (What a step of the ladder counted is another thing, the
+/// crate's [`Tally`](crate::Tally).)
+pub(crate) trait LeafCounter {
     /// A complete board.
     fn leaf(&mut self, board: Board<'_>);
 }
@@ -75,7 +78,7 @@ pub(crate) trait Tally {
 #[derive(Debug, Default)]
 pub(crate) struct Leaves(pub(crate) u64);
 
-impl Tally for Leaves {
+impl LeafCounter for Leaves {
     #[inline(always)]
     fn leaf(&mut self, _board: Board<'_>) {
         // One per board: a counter that steps by one cannot pass 2^64 in
@@ -179,7 +182,7 @@ const IDLE: Frame = Frame {
     row: 0,
 };
 
-/// A complete board on a walker, as a [`Tally`] sees it.
+/// A complete board on a walker, as a [`LeafCounter`] sees it.
 pub(crate) struct Board<'a>(&'a [u64; SLOTS]);
 
 impl Board<'_> {
@@ -250,7 +253,7 @@ impl Walker {
     /// row if that was its last, push the child's row if it offers a column,
     /// the choices made as arithmetic (see the module documentation).
     #[inline(always)]
-    fn step<const NEED: bool, T: Tally>(&mut self, rules: &Rules, tally: &mut T) {
+    fn step<const NEED: bool, T: LeafCounter>(&mut self, rules: &Rules, counter: &mut T) {
         let top = slot(self.top);
         let here = self.frames[top];
         let bit = lowest(here.slot.free);
@@ -264,7 +267,7 @@ impl Walker {
             row: here.row + 1,
         };
         if child.cols == rules.all() {
-            tally.leaf(Board(&self.queens));
+            counter.leaf(Board(&self.queens));
         }
         // Never below zero: the child is written at index 1 or above.
         self.top = above + usize::from(child.free != 0) - 1;
@@ -276,12 +279,12 @@ impl Walker {
 const POLL: u32 = 1 << 16;
 
 /// Walks every subtree below the states of `frontier`, `WALKERS` at a time,
-/// telling `tally` of every complete board; false when `stop` was set
+/// telling `counter` of every complete board; false when `stop` was set
 /// first. `NEED` must be whether the rules need columns.
-pub(crate) fn walk<const NEED: bool, T: Tally>(
+pub(crate) fn walk<const NEED: bool, T: LeafCounter>(
     rules: &Rules,
     frontier: &mut Frontier<'_>,
-    tally: &mut T,
+    counter: &mut T,
     stop: &AtomicBool,
 ) -> bool {
     debug_assert_eq!(NEED, rules.needs());
@@ -293,7 +296,7 @@ pub(crate) fn walk<const NEED: bool, T: Tally>(
     let mut rounds = 0u32;
     while busy.contains(&true) {
         for walker in &mut walkers {
-            walker.step::<NEED, T>(rules, tally);
+            walker.step::<NEED, T>(rules, counter);
         }
         for (walker, busy) in walkers.iter_mut().zip(&mut busy) {
             if walker.done() {
@@ -310,27 +313,27 @@ pub(crate) fn walk<const NEED: bool, T: Tally>(
 
 /// Walks every subtree below the states of `frontier` under `rules`,
 /// whether they need columns or not; false when `stop` was set first.
-pub(crate) fn walk_rules<T: Tally>(
+pub(crate) fn walk_rules<T: LeafCounter>(
     rules: &Rules,
     frontier: &mut Frontier<'_>,
-    tally: &mut T,
+    counter: &mut T,
     stop: &AtomicBool,
 ) -> bool {
     if rules.needs() {
-        walk::<true, T>(rules, frontier, tally, stop)
+        walk::<true, T>(rules, frontier, counter, stop)
     } else {
-        walk::<false, T>(rules, frontier, tally, stop)
+        walk::<false, T>(rules, frontier, counter, stop)
     }
 }
 
 /// Walks every board under `rules` below the queens `queens` of the first
 /// rows, from row `start` (or the last row); false when `stop` was set
 /// first.
-pub(crate) fn walk_below<T: Tally>(
+pub(crate) fn walk_below<T: LeafCounter>(
     rules: &Rules,
     queens: &[usize],
     start: usize,
-    tally: &mut T,
+    counter: &mut T,
     stop: &AtomicBool,
 ) -> bool {
     let mut prefix = [Slot::default(); SLOTS];
@@ -340,7 +343,7 @@ pub(crate) fn walk_below<T: Tally>(
     }
     let target = start.min(rules.n() - 1).max(queens.len());
     let mut frontier = Frontier::new(rules, &prefix[..=queens.len()], target);
-    walk_rules(rules, &mut frontier, tally, stop)
+    walk_rules(rules, &mut frontier, counter, stop)
 }
 
 #[cfg(test)]
@@ -401,27 +404,27 @@ mod tests {
             let rules = Rules::new(n);
             let expected = recount(&rules, &mut vec![rules.root()]);
             for target in 1..n {
-                let mut tally = Leaves::default();
+                let mut counter = Leaves::default();
                 walk::<false, _>(
                     &rules,
                     &mut Frontier::new(&rules, &[rules.root()], target),
-                    &mut tally,
+                    &mut counter,
                     &AtomicBool::new(false),
                 );
-                assert_eq!(tally.0, expected, "n = {n}, walks from row {target}");
+                assert_eq!(counter.0, expected, "n = {n}, walks from row {target}");
             }
         }
         // A rule that needs column 0 taken before row 3 of 7.
         let rules = Rules::new(7).needing(3, 1);
         let expected = recount(&rules, &mut vec![rules.root()]);
-        let mut tally = Leaves::default();
+        let mut counter = Leaves::default();
         walk::<true, _>(
             &rules,
             &mut Frontier::new(&rules, &[rules.root()], 1),
-            &mut tally,
+            &mut counter,
             &AtomicBool::new(false),
         );
-        assert_eq!(tally.0, expected);
+        assert_eq!(counter.0, expected);
         assert!(expected > 0 && expected < 40);
     }
 }

@@ -6,7 +6,7 @@
 //! the model's search: it places the queens of the board's edges first,
 //! one frame of each class under the symmetries, counts inside the frames
 //! eight boards abreast, and counts both numbers at once, in work units
-//! spread over `--threads` threads (see `queens_bitboard`'s documentation). It runs
+//! spread over `--threads` threads (the registry's [`COUNTER`]). It runs
 //! when the bitboard solver is asked (the default) for a board without
 //! pre-placed queens, which its symmetries need, and without `--budget`,
 //! since it does not count the queens it places: with either, the
@@ -25,8 +25,7 @@
 
 use std::io::Write;
 
-use queens_bitboard::{Bitboard, Tallied, WorkUnits, units};
-use queens_core::Search as _;
+use queens_solvers::{COUNTER, Tallied, WorkUnits};
 
 use crate::args::{BACKSTOP_BUDGET, Options};
 use crate::failure::Failure;
@@ -42,9 +41,7 @@ pub(crate) const MOST_THREADS: u64 = 256;
 /// Whether a count with `options` runs on the counter.
 pub(crate) fn applies(options: &Options) -> bool {
     let problem = &options.problem;
-    queens_solvers::counts_in_parallel(problem.algo)
-        && problem.queens.is_empty()
-        && problem.budget.is_none()
+    COUNTER.counts_for(problem.algo) && problem.queens.is_empty() && problem.budget.is_none()
 }
 
 /// Counts the board of `options` on `threads` threads (`None`: one per
@@ -57,11 +54,11 @@ pub(crate) fn count(
     let n = options.problem.n;
     // The board's size first, then the guard, then the frames, which a
     // large board takes seconds to list.
-    PastLimit::check(&Bitboard, n, Task::Count)?;
+    PastLimit::check(COUNTER.solver, n, Task::Count)?;
     if let Some(refusal) = guard::counter_refusal(n, 1).filter(|_| !options.force) {
         return Err(Failure::Refused(refusal));
     }
-    let plan = units(n)?;
+    let plan = (COUNTER.units)(n)?;
     let threads = threads.unwrap_or_else(cores);
     let every: Vec<usize> = (0..plan.len()).collect();
     let (tallied, seconds) = count_units(&plan, &every, threads, options)?;
@@ -74,7 +71,7 @@ pub(crate) fn count(
     if options.json {
         let record = CountRecord {
             n,
-            algorithm: Bitboard::INFO.name,
+            algorithm: COUNTER.solver.info().name,
             unique: options.unique,
             count,
             stats: None,

@@ -211,7 +211,7 @@ pub(crate) enum Failure {
     ThreadsWithoutCounter,
     /// The counter's threads could not be started.
     #[error("error: cannot start the counting threads: {0}")]
-    Threads(queens_bitboard::ThreadPoolBuildError),
+    Threads(queens_solvers::ThreadPoolBuildError),
     /// `--shard` names no shard of the board.
     #[error("error: {0}")]
     Shard(#[from] queens_shards::SchemeError),

@@ -26,10 +26,10 @@
 
 use std::fmt::{self, Write as _};
 
-use queens_bitboard::{Bitboard, PRACTICAL_N};
+use queens_core::{Finds, Mode, Problem, Solver, SolverInfo, Workload, format};
+use queens_solvers::COUNTER;
 
 use crate::task::Task;
-use queens_core::{Finds, Mode, Problem, Search as _, Solver, SolverInfo, Workload, format};
 
 /// The most placements a solver with a known workload may test without
 /// `--force`: about a second of the naive solver's work.
@@ -320,7 +320,7 @@ fn first_refusal(info: &SolverInfo, n: usize) -> Option<Refusal> {
 /// would take hours on two cores). A shard does a `shards`-th of the work,
 /// so each factor of [`ROW_FACTOR`] in the shards allows one row more.
 pub(crate) fn counter_refusal(n: usize, shards: usize) -> Option<Refusal> {
-    let mut largest = PRACTICAL_N.saturating_add(GRACE);
+    let mut largest = COUNTER.practical_n.saturating_add(GRACE);
     let mut share = shards;
     while share >= ROW_FACTOR {
         share /= ROW_FACTOR;
@@ -329,8 +329,8 @@ pub(crate) fn counter_refusal(n: usize, shards: usize) -> Option<Refusal> {
     (n > largest).then_some(Refusal::TooLarge {
         task: "counting",
         n,
-        solver: Bitboard::INFO.name,
-        practical_n: PRACTICAL_N,
+        solver: COUNTER.solver.info().name,
+        practical_n: COUNTER.practical_n,
     })
 }
 
@@ -390,9 +390,11 @@ pub(crate) fn rules() -> String {
     }
     let _ = writeln!(
         text,
-        "The bitboard's parallel counter, which runs count without --queen or --budget, counts \
-         up to n = {} (it counts n = {PRACTICAL_N} in seconds).",
-        PRACTICAL_N + GRACE
+        "The {}'s parallel counter, which runs count without --queen or --budget, counts up to \
+         n = {} (it counts n = {} in seconds).",
+        COUNTER.solver.info().name,
+        COUNTER.practical_n + GRACE,
+        COUNTER.practical_n
     );
     text
 }

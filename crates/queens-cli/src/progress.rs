@@ -28,8 +28,8 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget};
-use queens_bitboard::Bitboard;
 use queens_core::{Error, Instrument, Problem, Progress, Solver, Watch};
+use queens_solvers::COUNTER;
 
 use crate::failure::{Failure, Status};
 use crate::task::Task;
@@ -104,7 +104,7 @@ pub(crate) fn counted_units<T>(
         instrument: Instrument::Off,
         task: Task::Count,
     };
-    let bar = Bar::start(watching, prefix(n, &Bitboard));
+    let bar = Bar::start(watching, prefix(n, COUNTER.solver));
     let started = Instant::now();
     let counted = count(&|done, of| bar.parts_done(done, of, "units"));
     let seconds = started.elapsed().as_secs_f64();

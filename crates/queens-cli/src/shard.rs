@@ -10,8 +10,8 @@
 
 use std::path::Path;
 
-use queens_bitboard::Bitboard;
 use queens_shards::{Key, Record, Scheme};
+use queens_solvers::COUNTER;
 
 use crate::args::Options;
 use crate::failure::{self, Failure};
@@ -46,7 +46,7 @@ pub(crate) fn count(
     key: Option<&Key>,
 ) -> Result<(), Failure> {
     let n = options.problem.n;
-    PastLimit::check(&Bitboard, n, Task::Count)?;
+    PastLimit::check(COUNTER.solver, n, Task::Count)?;
     let scheme = Scheme::new(n, shards)?;
     let own = scheme.units_of(shard)?;
     if let Some(refusal) = guard::counter_refusal(n, shards).filter(|_| !options.force) {

@@ -1,5 +1,8 @@
-//! Text output written once for every solver: numbers with thousands
-//! separators and boards in the notations of the seeds.
+//! Text output written once for every solver and tool: numbers with
+//! thousands separators, estimates to the digits they know, spans of time
+//! in the unit that suits them (from nanoseconds for a search of four
+//! queens to years for a count of twenty-seven), and boards in the
+//! notations of the seeds.
 //!
 //! | format   | from      | a queen | an empty square | a pre-placed queen |
 //! |----------|-----------|---------|-----------------|--------------------|
@@ -174,6 +177,75 @@ pub fn thousands(n: u128) -> String {
     grouped
 }
 
+/// `seconds` with three significant digits in the unit that suits it:
+/// `3.21 ns`, `789 µs`, `45.6 ms`, `1.23 s`, and for the lengths that
+/// estimates reach, `36.3 min`, `4.20 h`, `1.64 days`, `27.0 years`.
+pub fn duration(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 60.0 * MINUTE;
+    const DAY: f64 = 24.0 * HOUR;
+    const YEAR: f64 = 365.25 * DAY;
+    let (scaled, unit) = if seconds >= YEAR {
+        (seconds / YEAR, "years")
+    } else if seconds >= DAY {
+        (seconds / DAY, "days")
+    } else if seconds >= HOUR {
+        (seconds / HOUR, "h")
+    } else if seconds >= MINUTE {
+        (seconds / MINUTE, "min")
+    } else if seconds >= 1.0 {
+        (seconds, "s")
+    } else if seconds >= 1e-3 {
+        (seconds * 1e3, "ms")
+    } else if seconds >= 1e-6 {
+        (seconds * 1e6, "µs")
+    } else {
+        (seconds * 1e9, "ns")
+    };
+    if scaled >= 1e6 {
+        return format!("{scaled:.1e} {unit}");
+    }
+    if scaled >= 1000.0 {
+        return format!("{} {unit}", thousands(scaled.round() as u128));
+    }
+    // Three significant digits after rounding: 99.96 is "100", not "100.0".
+    let decimals = if scaled >= 99.95 {
+        0
+    } else if scaled >= 9.995 {
+        1
+    } else {
+        2
+    };
+    format!("{scaled:.decimals$} {unit}")
+}
+
+/// A positive estimate to three significant digits: `95,800,000`, or
+/// `2.35e17` past a trillion.
+pub fn approximately(value: f64) -> String {
+    if value >= 1e12 {
+        return format!("{value:.2e}");
+    }
+    if value < 0.01 && value > 0.0 {
+        return format!("{value:.1e}");
+    }
+    if value < 1.0 {
+        return format!("{value:.3}");
+    }
+    let digits = value.log10().floor() as i32;
+    let scale = 10f64.powi((digits - 2).max(0));
+    thousands(((value / scale).round() * scale) as u128)
+}
+
+/// `±5%`, or nothing when the estimate is exact (every unit timed or no
+/// spread).
+pub fn plus_minus(relative_error: f64) -> String {
+    if relative_error == 0.0 {
+        String::new()
+    } else {
+        format!(" ±{:.0}%", (relative_error * 100.0).max(1.0))
+    }
+}
+
 /// Seed 000's 0/1 matrix: one line per row, each cell ` 1 ` for a queen and
 /// ` 0 ` for an empty square, exactly as its `printSolution` prints.
 pub fn matrix(queens: &[usize]) -> String {
@@ -200,6 +272,17 @@ pub fn render_all<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn figures_are_rounded_to_what_the_estimate_knows() {
+        assert_eq!(approximately(95_815_104.0), "95,800,000");
+        assert_eq!(approximately(2.349e17), "2.35e17");
+        assert_eq!(approximately(0.5), "0.500");
+        assert_eq!(approximately(0.000_22), "2.2e-4");
+        assert_eq!(approximately(7.0), "7");
+        assert_eq!(plus_minus(0.0), "");
+        assert_eq!(plus_minus(0.042), " ±4%");
+    }
 
     #[test]
     fn thousands_groups_digits() {
@@ -298,5 +381,23 @@ mod tests {
             TextFormat::Dots.render_squares(3, &on_board, &[]),
             "Q.Q\n.Q.\n...\n"
         );
+    }
+
+    #[test]
+    fn durations_pick_their_unit() {
+        assert_eq!(duration(99.999_999e-6), "100 µs");
+        assert_eq!(duration(9.999e-3), "10.0 ms");
+        assert_eq!(duration(142_111.0), "1.64 days");
+        assert_eq!(duration(3.21e-9), "3.21 ns");
+        assert_eq!(duration(789e-6), "789 µs");
+        assert_eq!(duration(0.0456), "45.6 ms");
+        assert_eq!(duration(1.234), "1.23 s");
+        assert_eq!(duration(99.96), "1.67 min");
+        assert_eq!(duration(59.996), "60.0 s");
+        assert_eq!(duration(2178.0), "36.3 min");
+        assert_eq!(duration(4.2 * 3600.0), "4.20 h");
+        assert_eq!(duration(27.0 * 365.25 * 86400.0), "27.0 years");
+        assert_eq!(duration(5_190_000.0 * 365.25 * 86400.0), "5.2e6 years");
+        assert_eq!(duration(1_234.0 * 365.25 * 86400.0), "1,234 years");
     }
 }

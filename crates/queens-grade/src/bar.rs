@@ -19,8 +19,8 @@
 use std::sync::Mutex;
 
 use indicatif::ProgressBar;
+use queens_core::format::duration;
 use queens_jail::words::cut;
-use queens_toolkit::duration::duration;
 
 use crate::grading::{Graded, Progress};
 

@@ -1,11 +1,11 @@
 //! Numbers for people: durations in the unit that suits them (the
-//! toolkit's, as every tool writes them) and ratios written the way the
+//! model's, as every tool writes them) and ratios written the way the
 //! verdicts say them.
 
 use queens_core::format::thousands;
 
 /// A duration in seconds for people, as every tool writes one.
-pub(crate) use queens_toolkit::duration::duration as seconds;
+pub(crate) use queens_core::format::duration as seconds;
 
 /// A ratio such as `9.1×`, `34×` or `1,250×`.
 pub(crate) fn ratio(value: f64) -> String {

@@ -2,58 +2,194 @@
 //! place that knows what each can be asked besides its search.
 //!
 //! The command-line tool, `cargo xtask compare`, the benches and the
-//! cross-checking tests all take their solvers from here: [`FINDS_ALL`]
-//! (the solvers that count, list and are compared number for number),
-//! [`FINDS_ONE`] (those that find one solution of boards no search tree
-//! reaches) and [`every()`], so a solver added here appears everywhere at
-//! once. The lists run from the slowest idea to the fastest, the order in
-//! which a student meets them.
+//! cross-checking tests all take their solvers from here: [`ENTRIES`], one
+//! row per solver, and the lists made from it, [`FINDS_ALL`] (the solvers
+//! that count, list and are compared number for number), [`every()`] and
+//! [`names()`], so a solver added here appears everywhere at once. The list
+//! runs from the slowest idea to the fastest, the order in which a student
+//! meets them: first the solvers that find every solution, then those
+//! that find one solution of boards no search tree reaches.
 //!
 //! No tool compares solver names to decide what a solver can do: it asks
-//! here. [`configure`] builds a solver with the options only some solvers
-//! take (the seed of the one with random choices), so a tool never
-//! constructs a solver type itself; [`counts_in_parallel`] says which
-//! solver has the parallel counter of its own crate; [`queens_per_second`]
-//! gives each solver's pace, so that a budget of queens costs every solver
-//! about the same time.
+//! here. A solver's row, its [`Entry`], holds what the tools know of it
+//! besides what it says of itself: its pace ([`queens_per_second`]), so
+//! that a budget of queens costs every solver about the same time; why its
+//! largest board is where it is ([`largest_board`]); the names it went by
+//! before; and, for a solver with random choices, how to build it with
+//! another seed, which [`configure`] does, so a tool never constructs a
+//! solver type itself. The parallel counter, which a count of a plain
+//! board runs instead of a search, is reached here too, as [`COUNTER`].
 //!
 //! Each solver has one name, its [`SolverInfo::name`](queens_core::SolverInfo),
 //! used alike by `--algo`, the tables of `cargo xtask compare`, the docs and
 //! its crate (`lookup`, `queens-lookup`). Names a solver went by before stay
-//! as [`ALIASES`], so that scripts written against them keep working.
+//! as its [`Entry::aliases`], so that scripts written against them keep
+//! working.
+//!
+//! # Adding a solver
+//!
+//! A solver is its crate plus one entry here:
+//!
+//! 1. its crate under `crates/`, implementing
+//!    [`Search`](queens_core::Search) and running the conformance suite
+//!    (`queens_conformance::suite!`) in its tests, like every solver's
+//!    (and, like every crate, a row in the root `Cargo.toml`'s
+//!    `[workspace.dependencies]` and in the README's table of crates);
+//! 2. the crate as a dependency of this one (`Cargo.toml`), and one entry
+//!    in [`ENTRIES`], where its idea falls among the others:
+//!    `Entry::new(&TheSolver, queens_per_second, "why its largest board")`
+//!    (its pace as [`Entry::queens_per_second`] says to measure it).
+//!
+//! Nothing else changes: `--algo` and `--help`, `queens count`, `first`,
+//! `all`, `race` and `trace`, the guard's rules, `cargo xtask compare`, the
+//! benches and this crate's cross-check take their lists from here.
+//!
+//! `crates/queens-example-solver` shows it done. Its solver is registered
+//! by the last entry of the solvers that find every solution, behind this
+//! crate's feature `example-solver`, which no package of the workspace
+//! turns on: cargo unifies features over a whole invocation, so a
+//! dev-dependency turning it on for one package's tests would turn it on
+//! for every package `cargo test --workspace` builds, and the lists that
+//! the docs and the tools' outputs are checked against would hold nine
+//! solvers. The default build holds the workspace's eight; `.ci/run` runs
+//! this crate's tests, and the `queens` command's tests of every
+//! registered solver (its `tests/cli/registry.rs`), again with the
+//! feature on. They take their lists from here, so they pass with the
+//! example registered too: it is counted, listed, first found,
+//! cross-checked, raced and traced with no other edit.
+//!
+//! # Where each part lives
+//!
+//! - [`entry`]: one row of the registry, a solver and what the tools know
+//!   of it;
+//! - [`counter`]: the parallel counter, and the types of its answers.
+
+// The essay above maps the private modules too, for whoever reads the code
+// (`cargo doc --document-private-items` follows its links).
+#![allow(rustdoc::private_intra_doc_links)]
+
+mod counter;
+mod entry;
+
+use std::sync::LazyLock;
 
 use queens_array::ArrayBacktracking;
 use queens_bitboard::Bitboard;
 use queens_construct::Construction;
-use queens_core::{Search as _, Solver};
+use queens_core::{Finds, Solver};
 use queens_lookup::LookupArrays;
 use queens_matrix::MatrixBacktracking;
 use queens_minconflicts::MinConflicts;
 use queens_naive::NaiveCombinations;
 use queens_permutation::Permutations;
 
+pub use counter::{COUNTER, Classes, Counter, Tallied, ThreadPoolBuildError, WorkUnits};
+pub use entry::Entry;
+
+/// Why the generators' largest board is where it is.
+const DIAGONAL_WORD: &str = "the bits of its 2n − 1 diagonals fill a 64-bit word";
+
+/// Why the two that find one solution stop where they do.
+const GIGABYTES: &str = "about 32 bytes a queen: 3 GB at its largest board";
+
+/// Every solver of the workspace, one row each, slowest idea first: the
+/// solvers that find every solution, then those that find one.
+pub static ENTRIES: &[Entry] = &[
+    Entry::new(&NaiveCombinations, 112_000_000, DIAGONAL_WORD),
+    Entry::new(&Permutations, 139_000_000, DIAGONAL_WORD),
+    Entry::new(
+        &MatrixBacktracking,
+        3_160_000,
+        "its bookkeeping arrays are sized for 64 rows, on the stack",
+    ),
+    Entry::new(
+        &ArrayBacktracking,
+        3_340_000,
+        "a bound far past the n = 14 it counts in seconds, which keeps its arrays small",
+    ),
+    // Seed 003's "branch and bound" gave the lookup solver its first name.
+    Entry::new(
+        &LookupArrays,
+        20_000_000,
+        "its lookup arrays are sized for 64, like seed 004's, on the stack",
+    )
+    .aliases(&["bnb"]),
+    Entry::new(&Bitboard, 67_900_000, "one bit per column of a 64-bit word"),
+    #[cfg(feature = "example-solver")]
+    Entry::new(
+        &queens_example_solver::Example,
+        13_000_000,
+        "its recursion, one call a row, stays shallow",
+    ),
+    Entry::new(&Construction, 20_000_000, GIGABYTES),
+    Entry::new(&MIN_CONFLICTS, 2_440_000, GIGABYTES)
+        .seeded(|seed| Box::new(MinConflicts::with_seed(seed))),
+];
+
+/// Min-conflicts as the tools run it by default: with its fixed seed, so
+/// that a run repeats.
+const MIN_CONFLICTS: MinConflicts = MinConflicts::with_seed(MinConflicts::DEFAULT_SEED);
+
 /// Every solver that finds all solutions, slowest idea first: the ones
 /// that count, list and are compared number for number.
-pub static FINDS_ALL: [&dyn Solver; 6] = [
-    &NaiveCombinations,
-    &Permutations,
-    &MatrixBacktracking,
-    &ArrayBacktracking,
-    &LookupArrays,
-    &Bitboard,
-];
+pub static FINDS_ALL: LazyLock<Vec<&'static dyn Solver>> = LazyLock::new(|| {
+    every()
+        .filter(|solver| solver.finds() == Finds::All)
+        .collect()
+});
 
-/// The solvers that find one solution of boards far too large for any
-/// search tree ([`Finds::One`](queens_core::Finds)): the explicit
-/// construction and min-conflicts local search, with its fixed seed.
-pub static FINDS_ONE: [&dyn Solver; 2] = [
-    &Construction,
-    &MinConflicts::with_seed(MinConflicts::DEFAULT_SEED),
-];
-
-/// Every solver of the workspace: [`FINDS_ALL`], then [`FINDS_ONE`].
+/// Every solver of the workspace, in the order of [`ENTRIES`].
 pub fn every() -> impl Iterator<Item = &'static dyn Solver> {
-    FINDS_ALL.iter().chain(FINDS_ONE.iter()).copied()
+    ENTRIES.iter().map(|entry| entry.solver)
+}
+
+/// The short names of every solver, in registry order.
+pub fn names() -> Vec<&'static str> {
+    every().map(|solver| solver.info().name).collect()
+}
+
+/// The solver used when none is named: the fastest, whose counts the
+/// parallel counter answers.
+pub fn fastest() -> &'static dyn Solver {
+    COUNTER.solver
+}
+
+/// The solver whose short name, or one of whose aliases, is `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
+    ENTRIES
+        .iter()
+        .find(|entry| entry.answers_to(name))
+        .map(|entry| entry.solver)
+}
+
+/// The row of `solver`, which may have been built with another seed;
+/// `None` for a solver outside the registry.
+pub fn entry_of(solver: &dyn Solver) -> Option<&'static Entry> {
+    ENTRIES.iter().find(|entry| entry.holds(solver))
+}
+
+/// How many queens `solver` places a second: its
+/// [`Entry::queens_per_second`]. For a solver outside the registry, the
+/// slowest pace of the registry's, so that a budget scaled by it is never
+/// the longer.
+pub fn queens_per_second(solver: &dyn Solver) -> u64 {
+    entry_of(solver).map_or_else(slowest_pace, |entry| entry.queens_per_second)
+}
+
+/// The slowest pace of the registry's solvers.
+fn slowest_pace() -> u64 {
+    ENTRIES
+        .iter()
+        .map(|entry| entry.queens_per_second)
+        .min()
+        .unwrap_or(1)
+}
+
+/// Why `solver` accepts no board larger than its `max_n`: its
+/// [`Entry::largest_board`]; `None` for a solver outside the registry,
+/// which says nothing of itself but its limit.
+pub fn largest_board(solver: &dyn Solver) -> Option<&'static str> {
+    entry_of(solver).map(|entry| entry.largest_board)
 }
 
 /// The options only some solvers take.
@@ -65,16 +201,16 @@ pub struct Options {
 }
 
 /// Why a solver cannot be built with the options asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
     /// A seed for a solver that makes no random choice.
-    #[error(
-        "the {solver} solver makes no random choice, so a seed means nothing to it; \
-         min-conflicts is the solver with random choices"
-    )]
+    #[error("the {solver} solver makes no random choice, so a seed means nothing to it; {random}")]
     NoRandomChoices {
         /// The solver's short name.
         solver: &'static str,
+        /// Which solvers take a seed: "min-conflicts is the solver with
+        /// random choices".
+        random: String,
     },
 }
 
@@ -83,8 +219,8 @@ pub enum OptionsError {
 pub enum Configured {
     /// The registry's solver, as it is.
     Registered(&'static dyn Solver),
-    /// Min-conflicts with the run's seed.
-    Seeded(MinConflicts),
+    /// A solver with random choices, with the run's seed.
+    Seeded(Box<dyn Solver>),
 }
 
 impl std::ops::Deref for Configured {
@@ -93,159 +229,75 @@ impl std::ops::Deref for Configured {
     fn deref(&self) -> &(dyn Solver + 'static) {
         match self {
             Configured::Registered(solver) => *solver,
-            Configured::Seeded(solver) => solver,
+            Configured::Seeded(solver) => solver.as_ref(),
         }
     }
 }
 
 /// `solver`, one of the registry's, built with `options`: a seed goes to
-/// the one solver with random choices (min-conflicts) and is refused by the
-/// others.
+/// a solver with random choices (its [`Entry::seeded`]) and is refused by
+/// the others.
 pub fn configure(
     solver: &'static dyn Solver,
     options: Options,
 ) -> Result<Configured, OptionsError> {
-    let name = solver.info().name;
-    match options.seed {
-        None => Ok(Configured::Registered(solver)),
-        Some(seed) if name == MinConflicts::INFO.name => {
-            Ok(Configured::Seeded(MinConflicts::with_seed(seed)))
-        }
-        Some(_) => Err(OptionsError::NoRandomChoices { solver: name }),
+    let Some(seed) = options.seed else {
+        return Ok(Configured::Registered(solver));
+    };
+    match entry_of(solver).and_then(|entry| entry.seeded) {
+        Some(seeded) => Ok(Configured::Seeded(seeded(seed))),
+        None => Err(OptionsError::NoRandomChoices {
+            solver: solver.info().name,
+            random: random_choosers(),
+        }),
     }
 }
 
-/// Whether `solver` has a parallel counter of its own that counts a plain
-/// board (the bitboard's: [`queens_bitboard`]'s frames, lanes and threads),
-/// which a count runs instead of the model's search.
-pub fn counts_in_parallel(solver: &dyn Solver) -> bool {
-    solver.info().name == Bitboard::INFO.name
-}
-
-/// Other names `by_name` accepts, each with the solver's own name: `bnb`,
-/// seed 003's "branch and bound", was the lookup solver's first name.
-pub const ALIASES: [(&str, &str); 1] = [("bnb", "lookup")];
-
-/// The solver used when none is named: the fastest.
-pub fn fastest() -> &'static dyn Solver {
-    &Bitboard
-}
-
-/// The solver whose short name, or one of whose [`ALIASES`], is `name`.
-pub fn by_name(name: &str) -> Option<&'static dyn Solver> {
-    let name = ALIASES
+/// Which solvers take a seed, for [`OptionsError::NoRandomChoices`].
+fn random_choosers() -> String {
+    let seeded: Vec<&str> = ENTRIES
         .iter()
-        .find(|(alias, _)| *alias == name)
-        .map_or(name, |(_, own)| own);
-    every().find(|solver| solver.info().name == name)
-}
-
-/// Each solver's pace, by name: see [`queens_per_second`].
-const PACES: [(&str, u64); 8] = [
-    ("naive", 112_000_000),
-    ("permutation", 139_000_000),
-    ("matrix", 3_160_000),
-    ("array", 3_340_000),
-    ("lookup", 20_000_000),
-    ("bitboard", 67_900_000),
-    ("construct", 20_000_000),
-    ("min-conflicts", 2_440_000),
-];
-
-/// How many queens `solver` places a second, measured on one core of the
-/// machine the workspace's figures come from (a two-core AMD EPYC): the
-/// best of three runs of `queens count 20 --algo NAME --budget 20000000
-/// --force`, and for the two that find one solution, `queens first 1000000
-/// --algo NAME --json` (its queens placed over its time). A budget of
-/// queens costs each solver about the same time when it is scaled by this
-/// pace, which differs fortyfold between the matrix solver's scans and the
-/// naive solver's bare placements. For a solver outside the registry, the
-/// slowest pace, so that a budget scaled by it is never the longer.
-pub fn queens_per_second(solver: &dyn Solver) -> u64 {
-    let name = solver.info().name;
-    PACES
-        .iter()
-        .find(|(paced, _)| *paced == name)
-        .map_or(SLOWEST_PACE, |&(_, pace)| pace)
-}
-
-/// The slowest of [`PACES`].
-const SLOWEST_PACE: u64 = 2_440_000;
-
-/// Why each solver's largest board, its
-/// [`SolverInfo::max_n`](queens_core::SolverInfo), is where it is, by name:
-/// see [`largest_board`].
-const LARGEST_BOARDS: [(&str, &str); 8] = [
-    (
-        "naive",
-        "the bits of its 2n − 1 diagonals fill a 64-bit word",
-    ),
-    (
-        "permutation",
-        "the bits of its 2n − 1 diagonals fill a 64-bit word",
-    ),
-    (
-        "matrix",
-        "its bookkeeping arrays are sized for 64 rows, on the stack",
-    ),
-    (
-        "array",
-        "a bound far past the n = 14 it counts in seconds, which keeps its arrays small",
-    ),
-    (
-        "lookup",
-        "its lookup arrays are sized for 64, like seed 004's, on the stack",
-    ),
-    ("bitboard", "one bit per column of a 64-bit word"),
-    (
-        "construct",
-        "about 32 bytes a queen: 3 GB at its largest board",
-    ),
-    (
-        "min-conflicts",
-        "about 32 bytes a queen: 3 GB at its largest board",
-    ),
-];
-
-/// Why `solver` accepts no board larger than its `max_n`, in a phrase that
-/// follows the limit in a message ("n = 64 (one bit per column of a 64-bit
-/// word)"); `None` for a solver outside the registry, which says nothing of
-/// itself but its limit.
-pub fn largest_board(solver: &dyn Solver) -> Option<&'static str> {
-    let name = solver.info().name;
-    LARGEST_BOARDS
-        .iter()
-        .find(|(limited, _)| *limited == name)
-        .map(|&(_, why)| why)
-}
-
-/// The short names of every solver, in registry order.
-pub fn names() -> Vec<&'static str> {
-    every().map(|solver| solver.info().name).collect()
+        .filter(|entry| entry.seeded.is_some())
+        .map(|entry| entry.solver.info().name)
+        .collect();
+    match seeded.as_slice() {
+        [one] => format!("{one} is the solver with random choices"),
+        many => format!("{} are the solvers with random choices", many.join(", ")),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_core::Finds;
+
+    /// The workspace's solvers.
+    const WORKSPACE: [&str; 8] = [
+        "naive",
+        "permutation",
+        "matrix",
+        "array",
+        "lookup",
+        "bitboard",
+        "construct",
+        "min-conflicts",
+    ];
+
+    /// The registry's names: the workspace's, with the example solver's
+    /// when its feature registers it.
+    fn expected_names() -> Vec<&'static str> {
+        let mut names = WORKSPACE.to_vec();
+        if cfg!(feature = "example-solver") {
+            names.insert(6, "example");
+        }
+        names
+    }
 
     #[test]
     fn names_are_unique_and_found() {
-        assert_eq!(
-            names(),
-            [
-                "naive",
-                "permutation",
-                "matrix",
-                "array",
-                "lookup",
-                "bitboard",
-                "construct",
-                "min-conflicts"
-            ]
-        );
-        assert!(FINDS_ALL.iter().all(|solver| solver.finds() == Finds::All));
-        assert!(FINDS_ONE.iter().all(|solver| solver.finds() != Finds::All));
+        assert_eq!(names(), expected_names());
+        let finding_all = FINDS_ALL.len();
+        assert!(every().take(finding_all).all(|s| s.finds() == Finds::All));
+        assert!(every().skip(finding_all).all(|s| s.finds() != Finds::All));
         assert_eq!(by_name("array").map(|s| s.info().name), Some("array"));
         assert_eq!(
             by_name("permutation").map(|s| s.info().title),
@@ -254,6 +306,9 @@ mod tests {
         assert_eq!(by_name("bnb").map(|s| s.info().name), Some("lookup"));
         assert!(by_name("branch").is_none());
         assert_eq!(fastest().info().name, "bitboard");
+        let aliases = ENTRIES.iter().flat_map(|entry| entry.aliases);
+        assert!(aliases.clone().all(|alias| !names().contains(alias)));
+        assert_eq!(aliases.count(), 1);
     }
 
     #[test]
@@ -272,18 +327,13 @@ mod tests {
                     .to_owned()
             )
         );
-        assert!(counts_in_parallel(fastest()));
-        assert!(!counts_in_parallel(by_name("lookup").unwrap()));
+        assert!(COUNTER.counts_for(fastest()));
+        assert!(!COUNTER.counts_for(by_name("lookup").unwrap()));
     }
 
     #[test]
     fn every_solver_has_its_own_pace() {
-        let paced: Vec<&str> = PACES.iter().map(|(name, _)| *name).collect();
-        assert_eq!(paced, names());
-        assert_eq!(
-            Some(SLOWEST_PACE),
-            PACES.iter().map(|(_, pace)| *pace).min()
-        );
+        assert_eq!(slowest_pace(), 2_440_000);
         assert_eq!(queens_per_second(&MatrixBacktracking), 3_160_000);
         assert_eq!(queens_per_second(&Bitboard), 67_900_000);
         let seeded = MinConflicts::with_seed(7);
@@ -292,13 +342,20 @@ mod tests {
 
     #[test]
     fn every_solver_says_why_its_largest_board_is_where_it_is() {
-        let limited: Vec<&str> = LARGEST_BOARDS.iter().map(|(name, _)| *name).collect();
-        assert_eq!(limited, names());
         assert_eq!(
             largest_board(&Bitboard),
             Some("one bit per column of a 64-bit word")
         );
-        let max_n: Vec<usize> = every().map(|solver| solver.info().max_n).collect();
+        assert!(ENTRIES.iter().all(|entry| !entry.largest_board.is_empty()));
+        let max_n = WORKSPACE.map(|name| by_name(name).unwrap().info().max_n);
         assert_eq!(max_n, [32, 32, 64, 4096, 64, 64, 100_000_000, 100_000_000]);
+    }
+
+    #[test]
+    fn the_counter_cuts_the_boards_of_its_solver() {
+        assert_eq!(COUNTER.solver.info().name, "bitboard");
+        assert_eq!(COUNTER.practical_n, 18);
+        assert_eq!((COUNTER.units)(8).map(|plan| plan.n()), Ok(8));
+        assert!((COUNTER.units)(65).is_err());
     }
 }

@@ -45,7 +45,7 @@ proptest! {
         let reference = &queens_solvers::FINDS_ALL[0];
         let mut expected = solutions(*reference, &problem);
         expected.sort();
-        for solver in queens_solvers::FINDS_ALL {
+        for &solver in queens_solvers::FINDS_ALL.iter() {
             let found = solutions(solver, &problem);
             let order = solver.info().order;
             if order != Order::Unspecified {

@@ -171,7 +171,7 @@ fn check_planted(link: &Path, on_the_way: bool, metadata: &fs::Metadata) -> io::
     let folder_metadata = fs::metadata(&folder)?;
     let others_write = folder_metadata.mode() & 0o022 != 0;
     let owner = metadata.uid();
-    let trusted = [nix::unistd::geteuid().as_raw(), folder_metadata.uid()];
+    let trusted = [rustix::process::geteuid().as_raw(), folder_metadata.uid()];
     if !others_write || trusted.contains(&owner) {
         return Ok(());
     }
@@ -565,7 +565,7 @@ mod tests {
     /// Whether the test runs as root, which giving a link to someone else
     /// needs; says so when it does not.
     fn root_or_skip() -> bool {
-        let root = nix::unistd::geteuid().is_root();
+        let root = rustix::process::geteuid().is_root();
         if !root {
             eprintln!("skipped: giving a symbolic link to another user needs root");
         }

@@ -11,11 +11,9 @@ use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
-use queens_bitboard::Bitboard;
-use queens_core::format::thousands;
+use queens_core::format::{approximately, duration, plus_minus, thousands};
 use queens_shards::{Estimate, Sampling, Scheme, estimate};
-use queens_toolkit::duration::duration;
-use queens_toolkit::figures::{approximately, plus_minus};
+use queens_solvers::COUNTER;
 use serde::Serialize;
 
 use crate::args::parse_board_size;
@@ -81,7 +79,7 @@ struct PlanRecord<'a> {
 
 /// Runs `queens plan`.
 pub(crate) fn run(options: &PlanOptions) -> Result<(), Failure> {
-    PastLimit::check(&Bitboard, options.n, Task::Count)?;
+    PastLimit::check(COUNTER.solver, options.n, Task::Count)?;
     // The parser's range keeps the number of shards within usize.
     let scheme = Scheme::new(options.n, options.shards as usize)?;
     let sampling = Sampling::For(Duration::from_secs_f64(options.seconds));

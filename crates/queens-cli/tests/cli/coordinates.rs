@@ -235,7 +235,7 @@ fn every_message_names_squares_one_way() {
 
 #[test]
 fn every_trace_names_squares_one_way() {
-    for solver in queens_solvers::FINDS_ALL {
+    for &solver in queens_solvers::FINDS_ALL.iter() {
         let algo = solver.info().name;
         let run = assert_one_convention(&["trace", "4", "--algo", algo], "", 4);
         assert_eq!(run.status, Some(0), "{algo}");

@@ -349,7 +349,7 @@ fn record_in(file: &Path) -> queens_shards::Record {
 /// `record` with its sums made again from its units, as a forger who
 /// changes units must, and its checksum recomputed, written to `file`.
 fn forge(file: &Path, record: queens_shards::Record) {
-    use queens_bitboard::Classes;
+    use queens_solvers::Classes;
     let classes = record
         .units
         .iter()

@@ -104,7 +104,7 @@ fn every_text_format_prints_the_first_eight_queens_board() {
 
 #[test]
 fn rows_of_the_fundamental_solutions_are_seed_004s_table() {
-    for algo in BACKTRACKING {
+    for algo in backtracking() {
         let run = queens(&["all", "8", "--algo", algo, "--unique", "--format", "rows"]);
         assert_eq!(run.answered(), SEED_004_TABLE, "{algo}");
     }

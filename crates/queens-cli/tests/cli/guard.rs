@@ -72,7 +72,7 @@ fn force_runs_what_would_be_refused() {
     // for the last: a run the guard refuses on size alone, yet quick.
     let record = queens(&["first", "20", "--algo", "array", "--json"]).json();
     let solution = placement(&record["queens"]);
-    for algo in BACKTRACKING {
+    for algo in backtracking() {
         let mut args: Vec<String> = ["count", "20", "--algo", algo].map(String::from).into();
         args.extend(queen_args(&solution, 0..19));
         assert!(

@@ -21,6 +21,7 @@ mod output;
 mod preplaced;
 mod progress;
 mod race;
+mod registry;
 mod shards;
 mod sudoku;
 mod trace;

@@ -10,7 +10,7 @@ use crate::support::*;
 
 #[test]
 fn huge_boards_get_one_solution_that_check_accepts() {
-    for algo in ["construct", "min-conflicts"] {
+    for algo in finding_one() {
         let board = queens(&["first", "100000", "--algo", algo, "--format", "rows"]);
         let checked = queens_reading(&["check"], board.answered());
         assert_eq!(
@@ -35,7 +35,7 @@ fn a_solver_that_finds_one_refuses_to_count_or_list() {
              list; ask for the first solution, or use a backtracking solver"
         )
     };
-    for algo in ["construct", "min-conflicts"] {
+    for algo in finding_one() {
         assert_eq!(
             queens(&["count", "8", "--algo", algo]).rejected(),
             finds_one(algo)

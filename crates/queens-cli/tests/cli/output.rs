@@ -10,11 +10,11 @@ use crate::support::*;
 
 #[test]
 fn first_four_is_each_solvers_first_board() {
-    for algo in ROW_MAJOR {
+    for algo in row_major() {
         let run = queens(&["first", "4", "--algo", algo]);
         assert_eq!(run.answered(), ROW_MAJOR_FOUR, "{algo}");
     }
-    let run = queens(&["first", "4", "--algo", COLUMN_MAJOR]);
+    let run = queens(&["first", "4", "--algo", column_major()]);
     assert_eq!(run.answered(), COLUMN_MAJOR_FOUR);
 }
 
@@ -30,14 +30,14 @@ fn the_default_algorithm_is_the_fastest() {
 
 #[test]
 fn all_four_prints_both_boards_in_the_solvers_order() {
-    let row_major = format!("{ROW_MAJOR_FOUR}\n{COLUMN_MAJOR_FOUR}");
-    for algo in ROW_MAJOR {
+    let both = format!("{ROW_MAJOR_FOUR}\n{COLUMN_MAJOR_FOUR}");
+    for algo in row_major() {
         let run = queens(&["all", "4", "--algo", algo]);
-        assert_eq!(run.answered(), row_major, "{algo}");
+        assert_eq!(run.answered(), both, "{algo}");
     }
-    let column_major = format!("{COLUMN_MAJOR_FOUR}\n{ROW_MAJOR_FOUR}");
-    let run = queens(&["all", "4", "--algo", COLUMN_MAJOR]);
-    assert_eq!(run.answered(), column_major);
+    let transposed = format!("{COLUMN_MAJOR_FOUR}\n{ROW_MAJOR_FOUR}");
+    let run = queens(&["all", "4", "--algo", column_major()]);
+    assert_eq!(run.answered(), transposed);
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn a_count_of_zero_is_an_answer() {
 
 #[test]
 fn count_json_reports_the_solvers_own_statistics() {
-    for algo in BACKTRACKING {
+    for algo in backtracking() {
         // With a budget, the bitboard counts through the model's search.
         let record = queens(&[
             "count", "8", "--algo", algo, "--json", "--budget", "1000000",
@@ -105,7 +105,7 @@ fn first_json_holds_the_placement_and_statistics() {
 
 #[test]
 fn all_json_streams_every_solution_once_in_order() {
-    for algo in BACKTRACKING {
+    for algo in backtracking() {
         let solutions = json_lines(&queens(&["all", "8", "--algo", algo, "--json"]));
         assert_eq!(solutions.len(), 92, "{algo}");
         for queens in &solutions {
@@ -123,7 +123,7 @@ fn all_json_streams_every_solution_once_in_order() {
 
 #[test]
 fn all_unique_lists_seed_004s_fundamental_solutions() {
-    for algo in BACKTRACKING {
+    for algo in backtracking() {
         let solutions = json_lines(&queens(&["all", "8", "--algo", algo, "--unique", "--json"]));
         assert_eq!(solutions, EIGHT_QUEENS_FUNDAMENTAL, "{algo}");
     }

@@ -24,7 +24,7 @@ fn the_column_major_solver_keeps_a_fixed_queen_and_its_order() {
     let every = json_lines(&queens(&[
         "all", "8", "--algo", "array", "--queen", "0:2", "--json",
     ]));
-    let order = solver(COLUMN_MAJOR).info().order;
+    let order = solver(column_major()).info().order;
     let expected = every
         .iter()
         .min_by(|a, b| order.compare(a, b))
@@ -33,7 +33,7 @@ fn the_column_major_solver_keeps_a_fixed_queen_and_its_order() {
         "first",
         "8",
         "--algo",
-        COLUMN_MAJOR,
+        column_major(),
         "--queen",
         "0:2",
         "--json",
@@ -44,7 +44,7 @@ fn the_column_major_solver_keeps_a_fixed_queen_and_its_order() {
 
 #[test]
 fn several_queens_narrow_the_count() {
-    for algo in BACKTRACKING {
+    for algo in backtracking() {
         let one = queens(&["count", "8", "--algo", algo, "--queen", "0:0"]);
         assert_eq!(one.answered(), "4\n", "{algo}");
         let two = queens(&[

@@ -35,7 +35,7 @@ fn summary_counters(trace: &str) -> Value {
 
 #[test]
 fn a_trace_places_what_count_counts_for_every_solver() {
-    for solver in queens_solvers::FINDS_ALL {
+    for &solver in queens_solvers::FINDS_ALL.iter() {
         let algo = solver.info().name;
         // Every solver to n = 8, the generators less far: the naive
         // solver's n = 6 prints 6.6 million lines (n = 7 would print some
@@ -170,7 +170,7 @@ fn every_k_steps_the_board_so_far_is_drawn() {
 
 #[test]
 fn a_limit_stops_the_trace_and_says_so() {
-    for algo in BACKTRACKING {
+    for algo in backtracking() {
         let run = queens(&["trace", "12", "--algo", algo, "--limit", "1000"]);
         let trace = run.answered();
         let events = event_lines(trace);

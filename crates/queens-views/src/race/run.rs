@@ -285,7 +285,7 @@ mod tests {
             Problem::new(5),
             Problem::with_queens(6, [Square::new(1, 3)]).unwrap(),
         ];
-        for solver in queens_solvers::FINDS_ALL {
+        for &solver in queens_solvers::FINDS_ALL.iter() {
             for problem in &problems {
                 let traced = trace(solver, problem, u64::MAX, &AtomicBool::new(false)).unwrap();
                 assert!(traced.whole);

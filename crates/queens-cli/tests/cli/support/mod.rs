@@ -11,7 +11,7 @@ pub(crate) use std::thread;
 pub(crate) use std::time::Duration;
 
 pub(crate) use queens_core::modes::{self, Answer};
-pub(crate) use queens_core::{Instrument, Mode, Problem, Query, Solver};
+pub(crate) use queens_core::{Finds, Instrument, Mode, Order, Problem, Query, Solver};
 pub(crate) use serde_json::Value;
 
 /// OEIS A000170: the number of solutions for n = 0, 1, ..., 14.
@@ -48,14 +48,39 @@ pub(crate) const EIGHT_QUEENS_FUNDAMENTAL: [[usize; 8]; 12] = [
     [2, 5, 1, 4, 7, 0, 6, 3],
 ];
 
-/// The solvers that search row by row.
-pub(crate) const ROW_MAJOR: [&str; 5] = ["naive", "permutation", "array", "lookup", "bitboard"];
+/// The registry's solvers whose solutions come row by row, in lexicographic
+/// order: the first of four queens is [`ROW_MAJOR_FOUR`].
+pub(crate) fn row_major() -> Vec<&'static str> {
+    registered(|solver| solver.info().order == Order::RowMajor)
+}
 
-/// The solver that searches column by column.
-pub(crate) const COLUMN_MAJOR: &str = "matrix";
+/// The registry's solver whose solutions come column by column: the first
+/// of four queens is [`COLUMN_MAJOR_FOUR`].
+pub(crate) fn column_major() -> &'static str {
+    let names = registered(|solver| solver.info().order == Order::ColumnMajor);
+    assert_eq!(names.len(), 1, "one column-major solver: {names:?}");
+    names[0]
+}
 
-/// The backtracking solvers, which handle n = 12 in the tests.
-pub(crate) const BACKTRACKING: [&str; 4] = ["matrix", "array", "lookup", "bitboard"];
+/// The registry's backtracking solvers: those that find every solution and
+/// prune as they go, with no workload known beforehand (the generators'
+/// is, and is too large), which handle n = 12 in the tests.
+pub(crate) fn backtracking() -> Vec<&'static str> {
+    registered(|solver| solver.finds() == Finds::All && solver.info().workload.is_none())
+}
+
+/// The registry's solvers that find one solution of any board.
+pub(crate) fn finding_one() -> Vec<&'static str> {
+    registered(|solver| solver.finds() != Finds::All)
+}
+
+/// The names of the registry's solvers that `chosen` keeps, in its order.
+fn registered(chosen: impl Fn(&dyn Solver) -> bool) -> Vec<&'static str> {
+    queens_solvers::every()
+        .filter(|&solver| chosen(solver))
+        .map(|solver| solver.info().name)
+        .collect()
+}
 
 /// A finished run of `queens`.
 pub(crate) struct Run {

@@ -1,0 +1,78 @@
+//! Every solver of the registry, through every command that names one: the
+//! promise that a solver added to the registry by one line reaches them
+//! all. `.ci/run` runs this module again with the registry's example
+//! solver registered (`--features queens-solvers/example-solver`), where
+//! it passes with no edit here or anywhere in the command.
+
+use crate::support::*;
+
+#[test]
+fn help_lists_every_solver_with_its_title() {
+    let help = queens(&["count", "--help"]);
+    for solver in queens_solvers::every() {
+        let info = solver.info();
+        let line = format!("- {}:", info.name);
+        let listed = help
+            .answered()
+            .lines()
+            .find(|shown| shown.trim_start().starts_with(&line));
+        assert!(
+            listed.is_some_and(|shown| shown.ends_with(info.title)),
+            "{}",
+            info.name
+        );
+    }
+}
+
+#[test]
+fn every_solver_that_finds_all_counts_lists_and_traces() {
+    for &solver in queens_solvers::FINDS_ALL.iter() {
+        let name = solver.info().name;
+        assert_eq!(
+            queens(&["count", "6", "--algo", name]).answered(),
+            "4\n",
+            "{name}"
+        );
+        let all = queens(&["all", "6", "--algo", name, "--format", "rows"]);
+        assert_eq!(all.answered().lines().count(), 4, "{name}");
+        let trace = queens(&["trace", "5", "--algo", name]);
+        assert!(
+            trace.answered().contains("\n  solutions:     10\n"),
+            "{name}: {}",
+            trace.printed()
+        );
+    }
+}
+
+#[test]
+fn every_solver_that_finds_all_runs_in_the_race() {
+    let race = queens(&["race", "5"]);
+    let table = race
+        .answered()
+        .split_once("\nby cells read:\n")
+        .map(|(_, table)| table.to_owned())
+        .expect("the race's table");
+    let raced: Vec<&str> = table
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    let finding_all: Vec<&str> = queens_solvers::FINDS_ALL
+        .iter()
+        .map(|solver| solver.info().name)
+        .collect();
+    assert_eq!(raced, finding_all);
+}
+
+#[test]
+fn every_solver_finds_a_first_solution_that_check_accepts() {
+    for name in queens_solvers::names() {
+        let board = queens(&["first", "6", "--algo", name, "--format", "rows"]);
+        let checked = queens_reading(&["check"], board.answered());
+        assert_eq!(
+            checked.answered(),
+            "valid: 6 queens, no two attack each other\n",
+            "{name}"
+        );
+    }
+}
