@@ -47,7 +47,8 @@ pub(crate) struct Args {
     #[arg(long, default_value = "6")]
     pub n: usize,
     /// The solver to trace, by name.
-    #[arg(long, default_value = "array", value_name = "NAME", value_parser = parse_solver_name)]
+    #[arg(long, default_value = queens_solvers::first_read().info().name, value_name = "NAME",
+          value_parser = parse_solver_name)]
     pub algo: String,
     /// Where to save the screenshot (default: docs/views/trace-page.png).
     #[arg(long, value_name = "FILE")]

@@ -37,6 +37,23 @@ pub struct Entry {
     /// The solver with another seed, for a solver that makes random
     /// choices; `None` for one that makes none.
     pub seeded: Option<fn(u64) -> Box<dyn Solver>>,
+    /// Its seed's own C program, which `cargo xtask peers` measures it
+    /// against; `None` for a solver no seed wrote in C.
+    pub seed_program: Option<SeedProgram>,
+}
+
+/// A seed's C program (one of `../shared/peers`, never copied into the
+/// workspace) that counts what a solver counts, the boards they are timed
+/// on, and the ratio of the solver's time to the program's it must not
+/// exceed (issue 2's pairings).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeedProgram {
+    /// The program's file, in the peers' folder.
+    pub file: &'static str,
+    /// The board sizes both count.
+    pub sizes: &'static [usize],
+    /// The largest ratio solver / program that meets the target.
+    pub target: f64,
 }
 
 impl Entry {
@@ -53,6 +70,7 @@ impl Entry {
             largest_board,
             aliases: &[],
             seeded: None,
+            seed_program: None,
         }
     }
 
@@ -66,6 +84,14 @@ impl Entry {
     pub const fn seeded(self, seeded: fn(u64) -> Box<dyn Solver>) -> Entry {
         Entry {
             seeded: Some(seeded),
+            ..self
+        }
+    }
+
+    /// The entry, with its seed's C program it is measured against.
+    pub const fn seed_program(self, program: SeedProgram) -> Entry {
+        Entry {
+            seed_program: Some(program),
             ..self
         }
     }

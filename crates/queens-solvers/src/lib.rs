@@ -84,10 +84,14 @@ use queens_naive::NaiveCombinations;
 use queens_permutation::Permutations;
 
 pub use counter::{COUNTER, Classes, Counter, Tallied, ThreadPoolBuildError, WorkUnits};
-pub use entry::Entry;
+pub use entry::{Entry, SeedProgram};
 
 /// Why the generators' largest board is where it is.
 const DIAGONAL_WORD: &str = "the bits of its 2n − 1 diagonals fill a 64-bit word";
+
+/// The boards a backtracking seed's solver and its C program both count,
+/// each in about a second.
+const SEED_SIZES: &[usize] = &[12, 13];
 
 /// Why the two that find one solution stop where they do.
 const GIGABYTES: &str = "about 32 bytes a queen: 3 GB at its largest board";
@@ -95,25 +99,46 @@ const GIGABYTES: &str = "about 32 bytes a queen: 3 GB at its largest board";
 /// Every solver of the workspace, one row each, slowest idea first: the
 /// solvers that find every solution, then those that find one.
 pub static ENTRIES: &[Entry] = &[
-    Entry::new(&NaiveCombinations, 112_000_000, DIAGONAL_WORD),
+    // The naive solver must beat its seed's program fivefold: it runs the
+    // same 85,900,584 tests at n = 7 with a cheaper test.
+    Entry::new(&NaiveCombinations, 112_000_000, DIAGONAL_WORD).seed_program(SeedProgram {
+        file: "seed002_naive.c",
+        sizes: &[7],
+        target: 0.2,
+    }),
     Entry::new(&Permutations, 139_000_000, DIAGONAL_WORD),
     Entry::new(
         &MatrixBacktracking,
         3_160_000,
         "its bookkeeping arrays are sized for 64 rows, on the stack",
-    ),
+    )
+    .seed_program(SeedProgram {
+        file: "seed000_matrix.c",
+        sizes: SEED_SIZES,
+        target: 1.0,
+    }),
     Entry::new(
         &ArrayBacktracking,
         3_340_000,
         "a bound far past the n = 14 it counts in seconds, which keeps its arrays small",
-    ),
+    )
+    .seed_program(SeedProgram {
+        file: "seed001_array.c",
+        sizes: SEED_SIZES,
+        target: 1.0,
+    }),
     // Seed 003's "branch and bound" gave the lookup solver its first name.
     Entry::new(
         &LookupArrays,
         20_000_000,
         "its lookup arrays are sized for 64, like seed 004's, on the stack",
     )
-    .aliases(&["bnb"]),
+    .aliases(&["bnb"])
+    .seed_program(SeedProgram {
+        file: "seed004_lookup.c",
+        sizes: SEED_SIZES,
+        target: 1.0,
+    }),
     Entry::new(&Bitboard, 67_900_000, "one bit per column of a 64-bit word"),
     #[cfg(feature = "example-solver")]
     Entry::new(
@@ -152,6 +177,20 @@ pub fn names() -> Vec<&'static str> {
 /// parallel counter answers.
 pub fn fastest() -> &'static dyn Solver {
     COUNTER.solver
+}
+
+/// The solver every speed-up of `cargo xtask compare` is measured against:
+/// the lookup arrays of seeds 003 and 004, the fastest idea the seeds
+/// teach.
+pub fn baseline() -> &'static dyn Solver {
+    &LookupArrays
+}
+
+/// The solver whose trace a student reads first, and a page shows when
+/// none is named: seed 001's 1-D array backtracking, a queen per row tried
+/// left to right.
+pub fn first_read() -> &'static dyn Solver {
+    &ArrayBacktracking
 }
 
 /// The solver whose short name, or one of whose aliases, is `name`.
@@ -329,6 +368,25 @@ mod tests {
         );
         assert!(COUNTER.counts_for(fastest()));
         assert!(!COUNTER.counts_for(by_name("lookup").unwrap()));
+    }
+
+    #[test]
+    fn the_roles_and_the_seed_programs_belong_to_the_seeds_solvers() {
+        assert_eq!(baseline().info().name, "lookup");
+        assert_eq!(first_read().info().name, "array");
+        let programs: Vec<(&str, &str)> = ENTRIES
+            .iter()
+            .filter_map(|entry| Some((entry.solver.info().name, entry.seed_program?.file)))
+            .collect();
+        assert_eq!(
+            programs,
+            [
+                ("naive", "seed002_naive.c"),
+                ("matrix", "seed000_matrix.c"),
+                ("array", "seed001_array.c"),
+                ("lookup", "seed004_lookup.c"),
+            ]
+        );
     }
 
     #[test]

@@ -72,14 +72,6 @@ impl CompareMode {
     }
 }
 
-/// The solver every speed-up is measured against, when it is compared: the
-/// lookup arrays of seeds 003 and 004. Of the seeds' solvers it is the
-/// fastest, so it finishes the largest boards and gives the most cells a
-/// baseline; and the bitboards pack its arrays into words, so the counters'
-/// ladder reads as what each technique buys over it. One baseline for every
-/// board size keeps a speed-up meaning the same thing along a row.
-pub const BASELINE: &str = "lookup";
-
 /// A whole comparison.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -93,8 +85,9 @@ pub struct Report {
     pub time_limit_seconds: f64,
     /// The solvers compared, in registry order.
     pub solvers: Vec<SolverSummary>,
-    /// The short name of the solver every speed-up is against: [`BASELINE`]
-    /// when it is compared, else the first solver.
+    /// The short name of the solver every speed-up is against: the
+    /// registry's [`baseline`](queens_solvers::baseline) when it is
+    /// compared, else the first solver.
     pub baseline: Option<String>,
     /// The board sizes asked for, smallest first.
     pub sizes: Vec<usize>,
@@ -118,12 +111,19 @@ impl Report {
     }
 }
 
-/// Where the baseline stands among `solvers`: [`BASELINE`] if it is there,
-/// else the first, so that any choice of `--algo` has one.
+/// Where the baseline stands among `solvers`: the registry's
+/// [`baseline`](queens_solvers::baseline) if it is there, else the first,
+/// so that any choice of `--algo` has one. Of the seeds' solvers it is the
+/// fastest, so it finishes the largest boards and gives the most cells a
+/// baseline; and the bitboards pack its arrays into words, so the
+/// counters' ladder reads as what each technique buys over it. One
+/// baseline for every board size keeps a speed-up meaning the same thing
+/// along a row.
 pub fn baseline_of(solvers: &[SolverSummary]) -> Option<usize> {
+    let baseline = queens_solvers::baseline().info().name;
     solvers
         .iter()
-        .position(|solver| solver.name == BASELINE)
+        .position(|solver| solver.name == baseline)
         .or((!solvers.is_empty()).then_some(0))
 }
 

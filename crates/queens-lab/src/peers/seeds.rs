@@ -7,6 +7,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use queens_core::{Problem, Solver, modes};
+use queens_solvers::SeedProgram;
 use tabled::builder::Builder;
 
 use super::harness::{compile, header, met, render, run_peer};
@@ -16,43 +17,13 @@ use crate::{progress, units};
 /// The runs of each side when `--runs` is not given, seeds' solvers.
 pub const RUNS: u32 = 5;
 
-/// A solver of the registry, the C program it is measured against, the board
-/// sizes, and the ratio Rust / C it must not exceed.
-struct Pairing {
-    solver: &'static str,
-    peer: &'static str,
-    sizes: &'static [usize],
-    target: f64,
+/// The solvers of the registry that have a seed's C program to be measured
+/// against, each with it: issue 2's pairings.
+fn pairings() -> impl Iterator<Item = (&'static dyn Solver, SeedProgram)> {
+    queens_solvers::ENTRIES
+        .iter()
+        .filter_map(|entry| Some((entry.solver, entry.seed_program?)))
 }
-
-/// The pairings of issue 2. The naive solver must beat its peer fivefold: it
-/// runs the same 85,900,584 tests at n = 7 with a cheaper test.
-const PAIRINGS: [Pairing; 4] = [
-    Pairing {
-        solver: "naive",
-        peer: "seed002_naive.c",
-        sizes: &[7],
-        target: 0.2,
-    },
-    Pairing {
-        solver: "matrix",
-        peer: "seed000_matrix.c",
-        sizes: &[12, 13],
-        target: 1.0,
-    },
-    Pairing {
-        solver: "array",
-        peer: "seed001_array.c",
-        sizes: &[12, 13],
-        target: 1.0,
-    },
-    Pairing {
-        solver: "lookup",
-        peer: "seed004_lookup.c",
-        sizes: &[12, 13],
-        target: 1.0,
-    },
-];
 
 /// One measured pairing on one board size.
 struct Duel {
@@ -71,21 +42,16 @@ struct Duel {
 /// Runs the pairings: the C programs of `folder`, built into `build`,
 /// against the solvers, `runs` times each; the text to print.
 pub fn run(folder: &Path, build: &Path, runs: u32) -> Result<String, Error> {
-    let steps = PAIRINGS
-        .iter()
-        .map(|pairing| pairing.sizes.len() as u64)
+    let steps = pairings()
+        .map(|(_, program)| program.sizes.len() as u64)
         .sum();
     let bar = progress::bar(steps);
     let mut duels = Vec::new();
-    for pairing in &PAIRINGS {
-        let Some(solver) = queens_solvers::by_name(pairing.solver) else {
-            eprintln!("note: no solver named {} is registered", pairing.solver);
-            continue;
-        };
-        let binary = compile(&folder.join(pairing.peer), build)?;
-        for &n in pairing.sizes {
-            bar.set_message(format!("{} n = {n}", pairing.solver));
-            duels.push(duel(pairing, solver, &binary, n, runs)?);
+    for (solver, program) in pairings() {
+        let binary = compile(&folder.join(program.file), build)?;
+        for &n in program.sizes {
+            bar.set_message(format!("{} n = {n}", solver.info().name));
+            duels.push(duel(&program, solver, &binary, n, runs)?);
             bar.inc(1);
         }
     }
@@ -96,7 +62,7 @@ pub fn run(folder: &Path, build: &Path, runs: u32) -> Result<String, Error> {
 /// Counts the solutions of board size `n` with the C program and the solver,
 /// alternately, `runs` times each.
 fn duel(
-    pairing: &Pairing,
+    program: &SeedProgram,
     solver: &dyn Solver,
     binary: &Path,
     n: usize,
@@ -104,15 +70,15 @@ fn duel(
 ) -> Result<Duel, Error> {
     let problem = Problem::new(n);
     let mut result = Duel {
-        solver: pairing.solver,
-        peer: pairing.peer,
+        solver: solver.info().name,
+        peer: program.file,
         n,
         rust_count: 0,
         c_count: 0,
         rust_best: f64::INFINITY,
         counted_best: f64::INFINITY,
         c_best: f64::INFINITY,
-        target: pairing.target,
+        target: program.target,
     };
     for _ in 0..runs {
         let (seconds, count) = run_peer(binary, &[n.to_string()], |text| text.trim().parse().ok())?;
