@@ -53,10 +53,11 @@
 //! the docs and the tools' outputs are checked against would hold nine
 //! solvers. The default build holds the workspace's eight; `.ci/run` runs
 //! this crate's tests, and the `queens` command's tests of every
-//! registered solver (its `tests/cli/registry.rs`), again with the
+//! registered solver (its `tests/cli/registry.rs`) and the lab's test of
+//! a comparison (`queens-lab`'s `tests/registry.rs`), again with the
 //! feature on. They take their lists from here, so they pass with the
 //! example registered too: it is counted, listed, first found,
-//! cross-checked, raced and traced with no other edit.
+//! cross-checked, raced, traced and compared with no other edit.
 //!
 //! # Where each part lives
 //!
