@@ -14,7 +14,8 @@
 //! - No timing quoted in a crate root's essay: timings change with the
 //!   machine and live in generated pages, checked for staleness.
 //! - No dependency a crate does not use: each `[dependencies]` entry is
-//!   named in the crate's source.
+//!   named in the crate's source; and the `queens` command depends on no
+//!   algorithm's crate, which it reaches through the registry.
 //!
 //! Every file's opening `//!` comment and each crate root's map of its
 //! modules are checked by `headers.rs`.
@@ -512,4 +513,25 @@ fn every_dependency_is_used() {
         }
     }
     assert!(unused.is_empty(), "dependencies no code names: {unused:#?}");
+}
+
+#[test]
+fn the_queens_command_reaches_the_algorithms_through_the_registry_only() {
+    let manifest = |package: &str| {
+        fs::read_to_string(root().join("crates").join(package).join("Cargo.toml"))
+            .expect("a manifest reads")
+    };
+    let algorithms: Vec<String> = dependencies(&manifest("queens-solvers"))
+        .into_iter()
+        .filter(|name| name.starts_with("queens_") && name != "queens_core")
+        .collect();
+    assert!(algorithms.len() >= 8, "the registry holds {algorithms:?}");
+    let reached: Vec<String> = dependencies(&manifest("queens-cli"))
+        .into_iter()
+        .filter(|name| algorithms.contains(name))
+        .collect();
+    assert!(
+        reached.is_empty(),
+        "queens-cli depends on algorithm crates instead of asking queens_solvers: {reached:?}"
+    );
 }
