@@ -75,7 +75,7 @@ enum Task {
     /// Every solver side by side over a range of n: work, time and a verdict.
     Compare(compare::Args),
     /// How counts and the time to count them grow with n: every solver and
-    /// the ladder's steps timed to n = 18, a growth rate fitted per solver.
+    /// the ladder's steps timed up to --to, a growth rate fitted per solver.
     Growth(growth::Args),
     /// Each solver against its seed's C program, or with --counter the fast
     /// counter against the textbook C bitboard counter (needs ../shared/peers
