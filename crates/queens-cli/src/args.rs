@@ -299,7 +299,18 @@ fn parse_algorithm(name: &str) -> Result<&'static dyn Solver, ValueError> {
 
 /// The registry's solvers, each with its title, so that `--help` lists them.
 fn algorithm_values() -> Vec<PossibleValue> {
-    queens_solvers::every()
+    values_of(queens_solvers::every())
+}
+
+/// The solvers that find every solution, the ones a race runs, each with
+/// its title.
+fn racer_values() -> Vec<PossibleValue> {
+    values_of(queens_solvers::FINDS_ALL.iter().copied())
+}
+
+/// `solvers` as `--help` lists them: each name with its title.
+fn values_of(solvers: impl Iterator<Item = &'static dyn Solver>) -> Vec<PossibleValue> {
+    solvers
         .map(|solver| {
             let info = solver.info();
             PossibleValue::new(info.name).help(info.title)
@@ -377,6 +388,14 @@ pub(crate) struct ListParser<T> {
 pub(crate) const ALGORITHM: ListParser<&'static dyn Solver> = ListParser {
     parse: parse_algorithm,
     values: algorithm_values,
+};
+
+/// The parser of `race --algo`: `--help` lists the solvers that race, those
+/// that find every solution; any solver's name is read, so that one that
+/// finds a single solution is refused with the reason, by the race.
+pub(crate) const RACER: ListParser<&'static dyn Solver> = ListParser {
+    parse: parse_algorithm,
+    values: racer_values,
 };
 
 /// The parser of `first --format` and `all --format`.

@@ -41,7 +41,7 @@ pub(crate) struct RaceOptions {
     /// A solver in the race (repeatable; default: every solver that finds
     /// all solutions, naive, permutation, matrix, array, lookup and
     /// bitboard).
-    #[arg(long = "algo", value_name = "NAME", value_parser = args::ALGORITHM)]
+    #[arg(long = "algo", value_name = "NAME", value_parser = args::RACER)]
     pub(crate) algos: Vec<&'static dyn Solver>,
 
     /// A queen placed before the search starts, at ROW:COL counted from 0

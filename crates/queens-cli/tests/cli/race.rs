@@ -322,3 +322,17 @@ fn by_cells_read_the_race_agrees_with_cargo_xtask_compare() {
         }
     }
 }
+
+#[test]
+fn help_offers_exactly_the_solvers_that_race() {
+    let help = answered(&["race", "--help"]);
+    let offered: Vec<&str> = help
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("- ")?.split(':').next())
+        .collect();
+    let racing: Vec<&str> = queens_solvers::FINDS_ALL
+        .iter()
+        .map(|solver| solver.info().name)
+        .collect();
+    assert_eq!(offered, racing);
+}
