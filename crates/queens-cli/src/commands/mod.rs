@@ -48,8 +48,9 @@ pub(crate) enum Command {
     /// queens in well under a second.
     Check(check::CheckOptions),
     /// Narrate the search as it happens, one line per event (place, reject,
-    /// remove, backtrack, solution), with boards drawn at each solution and
-    /// a summary of the statistics.
+    /// remove, test, mask, try, backtrack, solution, and the moves of a
+    /// local search or a construction), with boards drawn at each solution
+    /// and a summary of the statistics.
     Trace(trace::TraceOptions),
     /// Add up the records of `count --shard I/K` (files, or folders of
     /// them) into the counts of the whole board, only when every shard is
