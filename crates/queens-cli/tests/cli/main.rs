@@ -9,6 +9,7 @@
 mod support;
 
 mod check;
+mod claims;
 mod closed_pipe;
 mod coordinates;
 mod count;
