@@ -156,8 +156,9 @@
 //!
 //! Every edge of a board holds one queen. [`Frame::all`] places the four
 //! edges' queens first (three when one stands in a corner) and keeps one
-//! frame of each class of frames under the eight symmetries: about
-//! n⁴ / 8 of them, 4,319 at n = 17. A frame no symmetry keeps stands for
+//! frame of each class of frames under the eight symmetries: 730 of them
+//! at n = 12 and 4,319 at n = 17 (a test pins both), fewer than the
+//! n⁴ / 8 a count of four queens' squares would suggest. A frame no symmetry keeps stands for
 //! eight frames, and each board found inside it for a class of eight
 //! solutions; the few frames a symmetry keeps (1.7% of the work at n = 16)
 //! compare each board with its images, as Takaken's side branches do. The

@@ -574,6 +574,8 @@ mod tests {
     fn unit_counts_are_pinned() {
         let lens: Vec<usize> = (8..=12).map(|n| units(n).unwrap().len()).collect();
         assert_eq!(lens, [76, 147, 272, 452, 730]);
+        // The frames of n = 17, which the crate's essay quotes.
+        assert_eq!(units(17).unwrap().len(), 4_319);
         let plan = units(8).unwrap();
         let first = plan.units()[0];
         assert_eq!(first.frame(), Some(0));
