@@ -70,6 +70,13 @@ pub(crate) enum Refusal {
         /// The largest board it is let solve.
         largest: usize,
     },
+    /// A trace of a board this large would not end in reasonable time,
+    /// whatever the solver: it narrates every event and draws the board,
+    /// n² squares, at each solution.
+    TraceTooLarge {
+        /// The board size asked for.
+        n: usize,
+    },
     /// The board is well past where the solver finds a first solution in
     /// seconds.
     FirstTooLarge {
@@ -105,6 +112,14 @@ impl fmt::Display for Refusal {
                 format::thousands(*n as u128),
                 format::thousands((*n as u128 * BYTES_PER_QUEEN as u128).div_ceil(1 << 20)),
                 format::thousands(*largest as u128)
+            ),
+            Refusal::TraceTooLarge { n } => write!(
+                f,
+                "tracing n = {} would narrate every event and draw a board of {} squares at \
+                 its solution; a trace goes up to n = {} without --force",
+                format::thousands(*n as u128),
+                format::thousands((*n as u128).pow(2)),
+                format::thousands(MOST_TRACED_N as u128)
             ),
             Refusal::FirstTooLarge { n, solver, largest } => write!(
                 f,
@@ -340,10 +355,19 @@ pub(crate) fn counter_refusal(n: usize, shards: usize) -> Option<Refusal> {
 /// growth` fits the rates).
 const ROW_FACTOR: usize = 7;
 
+/// The largest board traced without `--force`, whatever the solver: a
+/// trace narrates every event and draws the board, n² squares, at each
+/// solution. Min-conflicts' trace of n = 1,000 takes about half a second,
+/// of n = 4,000 half a minute, and it grows faster than n² from there.
+const MOST_TRACED_N: usize = 1_000;
+
 /// Whether tracing the whole search of `problem` is refused without
-/// `--force`: exactly when counting its solutions is, since a trace walks the
-/// same tree and prints more besides.
+/// `--force`: when counting its solutions is, since a trace walks the
+/// same tree and prints more besides, and past [`MOST_TRACED_N`].
 pub(crate) fn trace_refusal(info: &SolverInfo, problem: &Problem) -> Option<Refusal> {
+    if problem.n() > MOST_TRACED_N {
+        return Some(Refusal::TraceTooLarge { n: problem.n() });
+    }
     refusal(info, Mode::Count, problem).map(|refusal| match refusal {
         Refusal::TooLarge {
             n,
@@ -395,6 +419,12 @@ pub(crate) fn rules() -> String {
         COUNTER.solver.info().name,
         COUNTER.practical_n + GRACE,
         COUNTER.practical_n
+    );
+    let _ = writeln!(
+        text,
+        "A trace goes up to n = {}, whatever the solver: it narrates every event and draws the \
+         board at each solution.",
+        format::thousands(MOST_TRACED_N as u128)
     );
     text
 }

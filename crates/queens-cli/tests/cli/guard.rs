@@ -83,3 +83,19 @@ fn force_runs_what_would_be_refused() {
         assert_eq!(queens(&args).answered(), "1\n", "{algo}");
     }
 }
+
+#[test]
+fn a_trace_past_a_thousand_queens_is_refused_before_it_starts() {
+    for solver in finding_one() {
+        let run = queens(&["trace", "1000000", "--algo", solver]);
+        assert_eq!(
+            run.rejected(),
+            "error: tracing n = 1,000,000 would narrate every event and draw a board of \
+             1,000,000,000,000 squares at its solution; a trace goes up to n = 1,000 without \
+             --force; pass --limit STEPS to trace its beginning, or --force to trace it all",
+            "{solver}"
+        );
+    }
+    let thousand = queens(&["trace", "1000", "--algo", "construct"]);
+    assert!(thousand.answered().contains("\n  queens placed: 1,000\n"));
+}
