@@ -5,11 +5,11 @@
 //! board, the number of solutions or of fundamental ones, but not through
 //! the model's search: it places the queens of the board's edges first,
 //! one frame of each class under the symmetries, counts inside the frames
-//! eight boards abreast, and counts both numbers at once, in work units
+//! sixteen boards abreast, and counts both numbers at once, in work units
 //! spread over `--threads` threads (the registry's [`COUNTER`]). It runs
 //! when the bitboard solver is asked (the default) for a board without
-//! pre-placed queens, which its symmetries need, and without `--budget`,
-//! since it does not count the queens it places: with either, the
+//! pre-placed queens, which its symmetries need, and without `--budget` or
+//! `--stats`, since it does not count the queens it places: with any, the
 //! bitboard's own search runs through the model like every other solver's,
 //! budget and statistics included.
 //!
@@ -27,7 +27,7 @@ use std::io::Write;
 
 use queens_solvers::{COUNTER, Tallied, WorkUnits};
 
-use crate::args::{BACKSTOP_BUDGET, Options};
+use crate::args::Options;
 use crate::failure::Failure;
 use crate::guard::PastLimit;
 use crate::output::{self, CountRecord, CounterRecord};
@@ -90,15 +90,15 @@ pub(crate) fn count(
 }
 
 /// Why the counter's record has no statistics, and the command whose record
-/// has them: with a budget the counter cannot keep, `count` runs the
-/// bitboard's own search through the model, whose statistics a trace's
-/// summary equals. The counter keeps none because counting its nodes would
-/// add work to the loop that counts eight boards abreast, its fastest code.
+/// has them: with `--stats`, `count` runs the bitboard's own search through
+/// the model, whose statistics a trace's summary equals. The counter keeps
+/// none because counting its nodes would add work to the loop that counts
+/// sixteen boards abreast, its fastest code.
 fn stats_note(n: usize) -> String {
     format!(
         "the parallel counter keeps no statistics, which would slow its inner loop; \
-         queens count {n} --json --budget {BACKSTOP_BUDGET} counts with the bitboard's search \
-         and its statistics, those of queens trace {n}"
+         queens count {n} --json --stats counts with the bitboard's search and its \
+         statistics, those of queens trace {n}"
     )
 }
 

@@ -37,6 +37,13 @@ pub(crate) struct CountOptions {
     )]
     pub(crate) threads: Option<u64>,
 
+    /// Count with the search's own statistics (queens placed, safety
+    /// checks, cells read), which `--json` prints: the solver's search runs
+    /// through the model, even for the bitboard, whose parallel counter
+    /// (the default) keeps none and is many times faster.
+    #[arg(long, conflicts_with_all = ["threads", "shard"])]
+    pub(crate) stats: bool,
+
     /// Count only shard I of K (I from 0 to K - 1) and print its JSON
     /// record for `queens merge`, as a Slurm job array's task does with
     /// `--shard ${SLURM_ARRAY_TASK_ID}/K` (K fixed for the whole count, so
@@ -85,7 +92,7 @@ pub(crate) fn run(count_options: &CountOptions) -> Result<(), Failure> {
     let options = &count_options.options;
     // The range of the parser keeps the number far below usize::MAX.
     let threads = count_options.threads.map(|threads| threads as usize);
-    if counter::applies(options) {
+    if counter::applies(options) && !count_options.stats {
         let Some(which) = count_options.shard else {
             return crate::output::with_stdout(|out| counter::count(options, threads, out));
         };

@@ -72,7 +72,7 @@ fn the_counters_record_says_why_it_has_no_statistics_and_where_they_are() {
         record,
         "{\"n\":8,\"algorithm\":\"bitboard\",\"unique\":false,\"count\":92,\"stats\":null,\
          \"stats_note\":\"the parallel counter keeps no statistics, which would slow its inner \
-         loop; queens count 8 --json --budget 10000000000 counts with the bitboard's search and \
+         loop; queens count 8 --json --stats counts with the bitboard's search and \
          its statistics, those of queens trace 8\",\"counter\":{\"units\":76,\"threads\":1}"
     );
     assert!(
@@ -84,7 +84,7 @@ fn the_counters_record_says_why_it_has_no_statistics_and_where_they_are() {
         "{line}"
     );
     // The command the note names prints the statistics the trace sums up.
-    let searched = queens(&["count", "8", "--json", "--budget", "10000000000"]).json();
+    let searched = queens(&["count", "8", "--json", "--stats"]).json();
     assert_eq!(
         searched["stats"].to_string(),
         "{\"cells_read\":5895,\"queens_placed\":2056,\"safety_checks\":1965}"
