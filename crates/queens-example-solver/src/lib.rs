@@ -91,26 +91,17 @@ fn fill<O: Observer>(
 }
 
 /// The line along which the first earlier queen, from the top, attacks
-/// `square`, if any, with the earlier rows read to find it.
+/// `square`, if any, with the earlier rows read to find it: the model's
+/// [`Square::shared_line`], asked of each earlier queen in turn.
 fn first_attack(earlier: &[usize], square: Square) -> (u64, Option<Line>) {
-    let (row, col) = (square.row, square.col);
-    for (previous, &previous_col) in earlier.iter().enumerate() {
-        let line = if previous_col == col {
-            Some(Line::Column)
-        } else if previous_col.abs_diff(col) == row - previous {
-            Some(if previous_col < col {
-                Line::Diagonal
-            } else {
-                Line::AntiDiagonal
-            })
-        } else {
-            None
-        };
-        if line.is_some() {
-            return (previous as u64 + 1, line);
-        }
-    }
-    (earlier.len() as u64, None)
+    earlier
+        .iter()
+        .enumerate()
+        .find_map(|(row, &col)| {
+            let line = Square::new(row, col).shared_line(square)?;
+            Some((row as u64 + 1, Some(line)))
+        })
+        .unwrap_or((earlier.len() as u64, None))
 }
 
 #[cfg(test)]
