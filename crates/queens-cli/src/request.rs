@@ -13,7 +13,8 @@
 //! `all`, handed on solution by solution ([`Request::each_solution`]), each
 //! search watched by
 //! [`crate::progress`]: a bar on a terminal, Ctrl-C, and the budget of
-//! queens placed (unless `--force`).
+//! queens placed (unless `--force`). A trace, which must not narrate a
+//! search with nothing to find, asks [`has_solution`] first.
 
 use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
@@ -221,6 +222,41 @@ pub(crate) fn build_problem(
     let problem =
         Problem::with_queens(options.n, options.queens.iter().copied()).map_err(Error::from)?;
     Ok(problem)
+}
+
+/// Whether `problem` has a solution. An empty board has one for every n
+/// but 2 and 3; with pre-placed queens, the fastest solver that takes boards
+/// this large (the trace may be of a slow one) looks for one, within
+/// `budget` queens placed when there is one.
+pub(crate) fn has_solution(
+    solver: &dyn Solver,
+    problem: &Problem,
+    budget: Option<u64>,
+) -> Result<bool, Failure> {
+    if problem.is_plain() {
+        return Ok(!matches!(problem.n(), 2 | 3));
+    }
+    let fastest = queens_solvers::fastest();
+    let asked = if fastest.info().check_size(problem.n()).is_ok() {
+        fastest
+    } else {
+        solver
+    };
+    let first = Query {
+        mode: Mode::First,
+        unique: false,
+    };
+    let watching = Watching {
+        bar: true,
+        measure: Measure::Queens,
+        budget,
+        instrument: Instrument::Off,
+        task: Task::First,
+    };
+    let (answer, _) = progress::watched(asked, problem, watching, |watch| {
+        modes::answer_watched(asked, problem, first, watch)
+    })?;
+    Ok(answer.count > 0)
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use queens_core::format::thousands;
 use queens_core::watch::StopReason;
-use queens_core::{Instrument, Mode, Problem, Query, Solver, TextFormat, modes};
+use queens_core::{Mode, Problem, Solver, TextFormat};
 use queens_views::page::MOST_PAGE_STEPS;
 use queens_views::trace::{self, Ending, Narration, Trace, TraceError};
 
@@ -27,7 +27,7 @@ use clap::Args;
 
 use crate::args::{self, ProblemOptions};
 use crate::failure::{self, Failure};
-use crate::progress::{self, Measure, Watching};
+use crate::progress;
 use crate::task::Task;
 use crate::{guard, request};
 
@@ -132,7 +132,7 @@ fn check(
             return Err(Failure::TraceRefused(refusal));
         }
     }
-    if !has_solution(
+    if !request::has_solution(
         solver,
         problem,
         options.problem.budget(Mode::First, options.force),
@@ -183,41 +183,6 @@ fn stopped(trace: &Trace) -> Result<(), Failure> {
         }),
         Ending::Whole | Ending::Limit => Ok(()),
     }
-}
-
-/// Whether `problem` has a solution. An empty board has one for every n
-/// but 2 and 3; with pre-placed queens, the fastest solver that takes boards
-/// this large (the trace may be of a slow one) looks for one, within
-/// `budget` queens placed when there is one.
-fn has_solution(
-    solver: &dyn Solver,
-    problem: &Problem,
-    budget: Option<u64>,
-) -> Result<bool, Failure> {
-    if problem.is_plain() {
-        return Ok(!matches!(problem.n(), 2 | 3));
-    }
-    let fastest = queens_solvers::fastest();
-    let asked = if fastest.info().check_size(problem.n()).is_ok() {
-        fastest
-    } else {
-        solver
-    };
-    let first = Query {
-        mode: Mode::First,
-        unique: false,
-    };
-    let watching = Watching {
-        bar: true,
-        measure: Measure::Queens,
-        budget,
-        instrument: Instrument::Off,
-        task: Task::First,
-    };
-    let (answer, _) = progress::watched(asked, problem, watching, |watch| {
-        modes::answer_watched(asked, problem, first, watch)
-    })?;
-    Ok(answer.count > 0)
 }
 
 /// The failure of a trace that could not run or be written.
