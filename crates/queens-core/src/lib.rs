@@ -60,7 +60,7 @@ pub use board::{Attack, Invalid, Line, Square, first_attack, validate};
 pub use error::Error;
 pub use format::TextFormat;
 pub use modes::{Answer, Mode, Query};
-pub use observer::{Decision, Observer, Silent, Stats};
+pub use observer::{Decision, Observer, OwnCounts, ReadStats, ReadUnit, Silent, Stats};
 pub use problem::{Problem, ProblemError};
 pub use solver::{Finds, Levels, Order, Search, Sink, Solver, SolverInfo, Workload};
 pub use symmetry::{CanonicalTest, Symmetry, canonical};

@@ -40,6 +40,9 @@ struct Payload<'r> {
     preplaced: &'r [Square],
     /// The clock the page opens with.
     clock: &'static str,
+    /// What the clock of reads is called: `cells read`, or what it counts
+    /// when the lanes read in different units.
+    reads_clock: String,
     lanes: Vec<LaneData<'r>>,
 }
 
@@ -79,6 +82,8 @@ pub fn render(race: &Race, command: &str, clock: Clock) -> String {
             ("command", escape_html(command)),
             ("legend", page::LEGEND.to_owned()),
             ("lanes", lanes_markup(race)),
+            ("reads_unit", clock::reads_unit(&race.lanes).to_owned()),
+            ("reads_clock", escape_html(&clock::reads_clock(&race.lanes))),
             ("footer", escape_html(&footer(race))),
         ],
     );
@@ -106,6 +111,9 @@ fn lanes_markup(race: &Race) -> String {
                     ("title", escape_html(lane.info.title)),
                     ("steps", thousands(u128::from(lane.steps))),
                     ("kept", kept(lane)),
+                    ("cut", cut_note(lane)),
+                    ("reads", lane.reads.noun().to_owned()),
+                    ("reads_reason", escape_html(lane.reads.reason())),
                 ],
             )
         })
@@ -122,6 +130,20 @@ fn kept(lane: &Lane) -> String {
             thousands(u128::from(MOST_LANE_STEPS))
         )
     }
+}
+
+/// What a cut lane says on its board, under it, where no one has to hover
+/// to see it: how many of its steps the race keeps, of how many at least.
+fn cut_note(lane: &Lane) -> String {
+    if lane.whole {
+        return String::new();
+    }
+    format!(
+        r#"<p id="{}-cut" class="cut-note">cut at step {} of more than {}: the race keeps only the steps it needs</p>"#,
+        lane.info.name,
+        thousands(u128::from(lane.steps)),
+        thousands(u128::from(MOST_LANE_STEPS))
+    )
 }
 
 /// The line at the foot of the page: where the times come from.
@@ -169,6 +191,7 @@ fn payload(race: &Race, clock: Clock) -> Payload<'_> {
         n: race.n,
         preplaced: &race.preplaced,
         clock: clock.name(),
+        reads_clock: clock::reads_clock(&race.lanes),
         lanes,
     }
 }

@@ -120,7 +120,7 @@ fn count(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
             algorithm: request.solver.info().name,
             unique: request.query.unique,
             count: answer.count,
-            stats: answer.stats,
+            stats: request.read_stats(answer.stats),
             stats_note: None,
             counter: None,
             seconds,

@@ -12,9 +12,17 @@
 //!   steps costing its solver's measured time per step on this machine.
 //!
 //! A lane is at the last step whose cost is reached: at `at` cells read,
-//! the steps whose cells read so far are at most `at`. The page's script
-//! places the lanes by the same rules ([`Clock::position`]).
+//! the steps whose cells read so far are at most `at`. The start, `at` = 0,
+//! is before every lane's first step, by every clock, although a lane's
+//! first steps may read nothing (the naive generator's placements, the
+//! matrix solver's first column). The page's script places the lanes by
+//! the same rules ([`Clock::position`]).
+//!
+//! The bitboard reads machine words, not cells ([`ReadUnit`]): by the clock
+//! of reads it spends a word where the others spend a cell, and the clock
+//! says so ([`reads_clock`]).
 
+use queens_core::ReadUnit;
 use queens_core::format::thousands;
 
 use super::Lane;
@@ -66,6 +74,7 @@ impl Clock {
         let steps = lane.steps;
         match self {
             Clock::Steps => (at.floor() as u64).min(steps),
+            Clock::Cells if at <= 0.0 => 0,
             Clock::Cells => lane.cells.partition_point(|&cells| cells as f64 <= at) as u64,
             Clock::Time if at >= lane.seconds => steps,
             Clock::Time => ((at / lane.seconds * steps as f64).floor() as u64).min(steps),
@@ -81,6 +90,46 @@ impl Clock {
             Clock::Time => micros(at),
         }
     }
+}
+
+/// What the lanes read, in one word: `cells`, `words`, or `reads` when
+/// they read in different units.
+pub(crate) fn reads_unit(lanes: &[Lane]) -> &'static str {
+    match read_units(lanes)[..] {
+        [unit] => unit.unit(),
+        _ => "reads",
+    }
+}
+
+/// The name of the clock of reads for these lanes: `cells read` (or
+/// `words read`) when they all read one unit, or which lanes read words
+/// and that the clock counts each as a cell.
+pub(crate) fn reads_clock(lanes: &[Lane]) -> String {
+    match read_units(lanes)[..] {
+        [unit] => unit.noun().to_owned(),
+        _ => {
+            let wordy: Vec<&str> = lanes
+                .iter()
+                .filter(|lane| lane.reads == ReadUnit::Words)
+                .map(|lane| lane.info.name)
+                .collect();
+            format!(
+                "cells read ({} reads words, each counted as a cell)",
+                wordy.join(", ")
+            )
+        }
+    }
+}
+
+/// The units the lanes read, each once.
+fn read_units(lanes: &[Lane]) -> Vec<ReadUnit> {
+    let mut units: Vec<ReadUnit> = Vec::new();
+    for lane in lanes {
+        if !units.contains(&lane.reads) {
+            units.push(lane.reads);
+        }
+    }
+    units
 }
 
 /// Seconds as microseconds with three significant digits, or milliseconds

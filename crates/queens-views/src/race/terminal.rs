@@ -175,7 +175,7 @@ fn column(
     for (name, value) in [
         ("placed", stats.queens_placed),
         ("checks", stats.safety_checks),
-        ("cells", stats.cells_read),
+        (lane.reads.unit(), stats.cells_read),
         ("solutions", counters.solutions),
     ] {
         lines.push(format!("{name:<9} {}", thousands(u128::from(value))));
@@ -241,7 +241,7 @@ pub fn table(race: &Race, clock: Clock) -> String {
         "steps",
         "queens placed",
         "safety checks",
-        "cells read",
+        "read",
         "solutions",
         "finished",
     ];
@@ -261,13 +261,21 @@ pub fn table(race: &Race, clock: Clock) -> String {
                 thousands(u128::from(taken)),
                 thousands(u128::from(counters.stats.queens_placed)),
                 thousands(u128::from(counters.stats.safety_checks)),
-                thousands(u128::from(counters.stats.cells_read)),
+                format!(
+                    "{} {}",
+                    thousands(u128::from(counters.stats.cells_read)),
+                    lane.reads.unit()
+                ),
                 thousands(u128::from(counters.solutions)),
                 finished,
             ]
         })
         .collect();
-    let mut text = format!("by {}:\n", clock.noun());
+    let noun = match clock {
+        Clock::Cells => clock::reads_clock(&race.lanes),
+        _ => clock.noun().to_owned(),
+    };
+    let mut text = format!("by {noun}:\n");
     let widths: Vec<usize> = (0..heading.len())
         .map(|at| {
             rows.iter()
