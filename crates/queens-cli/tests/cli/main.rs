@@ -15,6 +15,7 @@ mod coordinates;
 mod count;
 mod exit_status;
 mod files;
+mod first;
 mod formats;
 mod guard;
 mod one_solution;
