@@ -288,10 +288,10 @@ impl ReadUnit {
     /// sentence a view shows beside the count.
     pub const fn reason(self) -> &'static str {
         match self {
-            ReadUnit::Cells => "each read is one board cell or one array entry",
+            ReadUnit::Cells => "a read is one board cell or one array entry",
             ReadUnit::Words => {
-                "each check reads three machine words, the masks of taken columns, \
-                 diagonals and anti-diagonals, not board cells: a word holds a whole line"
+                "a read is one machine word, a mask of the taken columns or diagonals: \
+                 64 squares at once, not one board cell"
             }
         }
     }
@@ -545,7 +545,7 @@ mod tests {
             (ReadUnit::Words.noun(), ReadUnit::Cells.noun()),
             ("words read", "cells read")
         );
-        assert!(ReadUnit::Words.reason().contains("not board cells"));
+        assert!(ReadUnit::Words.reason().ends_with("not one board cell"));
     }
 
     #[test]

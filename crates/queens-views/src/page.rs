@@ -380,6 +380,9 @@ mod tests {
         assert!(page.contains(
             "The whole trace: 3 steps; 4 queens placed, 8 safety checks, 12 cells read; solutions found: 1."
         ));
+        assert!(page.contains(
+            r#"<dt title="a read is one board cell or one array entry">cells read</dt><dd id="cells-read">"#
+        ));
     }
 
     #[test]

@@ -91,3 +91,19 @@ pub struct Race {
     /// One lane per solver, in the order asked.
     pub(crate) lanes: Vec<Lane>,
 }
+
+/// The race of the registry's solvers `names` on an empty `n`×`n` board.
+#[cfg(test)]
+pub(crate) fn raced(n: usize, names: &[&str]) -> Race {
+    let solvers: Vec<&dyn queens_core::Solver> = names
+        .iter()
+        .map(|name| queens_solvers::by_name(name).unwrap())
+        .collect();
+    let problem = queens_core::Problem::new(n);
+    Race::run(
+        &solvers,
+        &problem,
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+    .unwrap()
+}

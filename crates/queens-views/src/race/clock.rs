@@ -51,12 +51,13 @@ impl Clock {
         }
     }
 
-    /// What the clock counts, in words: `step`, `cells read`, `time`.
-    pub(crate) const fn noun(self) -> &'static str {
+    /// What the clock counts for `lanes`, in words: `step`, `time`, or the
+    /// clock of reads as [`reads_clock`] names it.
+    pub(crate) fn noun(self, lanes: &[Lane]) -> String {
         match self {
-            Clock::Steps => "step",
-            Clock::Cells => "cells read",
-            Clock::Time => "time",
+            Clock::Steps => "step".to_owned(),
+            Clock::Cells => reads_clock(lanes),
+            Clock::Time => "time".to_owned(),
         }
     }
 
@@ -81,12 +82,13 @@ impl Clock {
         }
     }
 
-    /// A reading of the clock, in its unit: `1,199 steps`, `2,682 cells
-    /// read`, `12.5 µs`.
-    pub(crate) fn reading(self, at: f64) -> String {
+    /// A reading of the clock in the unit of `lanes`: `1,199 steps`,
+    /// `2,682 cells read` (`words read`, or `reads` when the lanes read in
+    /// different units), `12.5 µs`.
+    pub(crate) fn reading(self, at: f64, lanes: &[Lane]) -> String {
         match self {
             Clock::Steps => format!("{} steps", thousands(at.round() as u128)),
-            Clock::Cells => format!("{} cells read", thousands(at.round() as u128)),
+            Clock::Cells => format!("{} {}", thousands(at.round() as u128), reads_word(lanes)),
             Clock::Time => micros(at),
         }
     }
@@ -97,6 +99,15 @@ impl Clock {
 pub(crate) fn reads_unit(lanes: &[Lane]) -> &'static str {
     match read_units(lanes)[..] {
         [unit] => unit.unit(),
+        _ => "reads",
+    }
+}
+
+/// What a reading of the clock of reads counts: `cells read`, `words
+/// read`, or `reads` when the lanes read in different units.
+pub(crate) fn reads_word(lanes: &[Lane]) -> &'static str {
+    match read_units(lanes)[..] {
+        [unit] => unit.noun(),
         _ => "reads",
     }
 }
@@ -114,7 +125,7 @@ pub(crate) fn reads_clock(lanes: &[Lane]) -> String {
                 .map(|lane| lane.info.name)
                 .collect();
             format!(
-                "cells read ({} reads words, each counted as a cell)",
+                "reads ({} reads words, each counted as a cell)",
                 wordy.join(", ")
             )
         }
@@ -183,8 +194,9 @@ pub(crate) struct Finish {
 }
 
 impl Finish {
-    /// The finish as the race words it: `2nd at 4,427 cells read: 1.65×`.
-    pub(crate) fn describe(&self, clock: Clock) -> String {
+    /// The finish as the race of `lanes` words it: `2nd at 4,427 cells
+    /// read: 1.65×`.
+    pub(crate) fn describe(&self, clock: Clock, lanes: &[Lane]) -> String {
         let ratio = self
             .ratio
             .map(|ratio| format!(": {}", self::ratio(ratio)))
@@ -192,7 +204,7 @@ impl Finish {
         format!(
             "{} at {}{ratio}",
             ordinal(self.place),
-            clock.reading(self.at)
+            clock.reading(self.at, lanes)
         )
     }
 }
@@ -254,11 +266,14 @@ pub(crate) fn how_far(lanes: &[Lane], n: usize, index: usize, clock: Clock) -> O
     // A lane cut to the race had steps beyond its finish line.
     let reached = lane.steps < lane.traced || clock.end(lane) >= line;
     let when = if others && reached {
-        format!("when the others had finished, at {}", clock.reading(line))
+        format!(
+            "when the others had finished, at {}",
+            clock.reading(line, lanes)
+        )
     } else {
         format!(
             "where its steps end, at {}",
-            clock.reading(clock.end(lane).min(line))
+            clock.reading(clock.end(lane).min(line), lanes)
         )
     };
     let at = clock.position(lane, line);
@@ -287,19 +302,44 @@ pub(crate) fn how_far(lanes: &[Lane], n: usize, index: usize, clock: Clock) -> O
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
-
-    use queens_core::{Problem, Solver};
-
     use super::*;
-    use crate::race::Race;
+    use crate::race::{Race, raced};
 
-    fn raced(n: usize, names: &[&str]) -> Race {
-        let solvers: Vec<&dyn Solver> = names
-            .iter()
-            .map(|name| queens_solvers::by_name(name).unwrap())
-            .collect();
-        Race::run(&solvers, &Problem::new(n), &AtomicBool::new(false)).unwrap()
+    #[test]
+    fn the_start_is_before_every_lanes_first_step() {
+        let race = raced(6, &["naive", "matrix", "lookup"]);
+        let [naive, matrix, _] = [&race.lanes[0], &race.lanes[1], &race.lanes[2]];
+        // The naive generator's placements and the matrix solver's first
+        // column read nothing: by reads alone they would be taken at 0.
+        assert_eq!((naive.cells[0], matrix.cells[0]), (0, 0));
+        for lane in &race.lanes {
+            for clock in Clock::ALL {
+                assert_eq!(clock.position(lane, 0.0), 0, "{}", lane.info.name);
+            }
+        }
+        // Any reading past the start takes the steps that read nothing.
+        assert_eq!(Clock::Cells.position(naive, 0.5), 6);
+        assert_eq!(Clock::Cells.position(matrix, 0.5), 1);
+    }
+
+    #[test]
+    fn the_clock_of_reads_says_when_a_lane_reads_words() {
+        let names = |race: &Race| (reads_unit(&race.lanes), reads_clock(&race.lanes));
+        assert_eq!(
+            names(&raced(4, &["lookup"])),
+            ("cells", "cells read".to_owned())
+        );
+        assert_eq!(
+            names(&raced(4, &["bitboard"])),
+            ("words", "words read".to_owned())
+        );
+        assert_eq!(
+            names(&raced(4, &["matrix", "bitboard"])),
+            (
+                "reads",
+                "reads (bitboard reads words, each counted as a cell)".to_owned()
+            )
+        );
     }
 
     #[test]
@@ -310,7 +350,7 @@ mod tests {
             .iter()
             .map(|finish| {
                 let name = race.lanes[finish.lane].info.name;
-                format!("{name} {}", finish.describe(Clock::Cells))
+                format!("{name} {}", finish.describe(Clock::Cells, &race.lanes))
             })
             .collect();
         assert_eq!(
@@ -322,7 +362,7 @@ mod tests {
         );
         let by_steps: Vec<String> = standings(&race.lanes, Clock::Steps)
             .iter()
-            .map(|finish| finish.describe(Clock::Steps))
+            .map(|finish| finish.describe(Clock::Steps, &race.lanes))
             .collect();
         assert_eq!(by_steps, ["1st at 1,199 steps: 1.00×"; 2]);
         assert_eq!(finish_line(&race.lanes, Clock::Cells), 4_427.0);
@@ -377,10 +417,16 @@ mod tests {
 
     #[test]
     fn readings_places_and_shares_are_worded_for_people() {
-        assert_eq!(Clock::Time.reading(12.345e-6), "12.3 µs");
-        assert_eq!(Clock::Time.reading(0.004_567), "4.57 ms");
-        assert_eq!(Clock::Time.reading(999.96e-6), "1000 µs");
-        assert_eq!(Clock::Cells.reading(47_160.0), "47,160 cells read");
+        assert_eq!(Clock::Time.reading(12.345e-6, &[]), "12.3 µs");
+        assert_eq!(Clock::Time.reading(0.004_567, &[]), "4.57 ms");
+        assert_eq!(Clock::Time.reading(999.96e-6, &[]), "1000 µs");
+        let lookup = raced(4, &["lookup"]);
+        assert_eq!(
+            Clock::Cells.reading(47_160.0, &lookup.lanes),
+            "47,160 cells read"
+        );
+        let mixed = raced(4, &["lookup", "bitboard"]);
+        assert_eq!(Clock::Cells.reading(47_160.0, &mixed.lanes), "47,160 reads");
         let places: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).into();
         assert_eq!(
             places,

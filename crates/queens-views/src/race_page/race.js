@@ -265,7 +265,7 @@
       // The start is before every lane's first step, even one that reads
       // nothing.
       position: (lane, at) => (at <= 0 ? 0 : firstAbove(lane.trace.cells, lane.steps, at)),
-      reading: (at) => `${number(Math.round(at))} cells read`,
+      reading: (at) => `${number(Math.round(at))} ${data.reads_word}`,
     },
     time: {
       end: (lane) => lane.seconds,
