@@ -13,7 +13,9 @@
 //! - [`symmetry`]: the eight symmetries of the square and the canonical form
 //!   that seed 004 lists its twelve fundamental solutions by;
 //! - [`observer`]: the instrumentation hook, and the statistics (queens
-//!   placed, safety checks, cells read) with one meaning for every solver;
+//!   placed, safety checks, cells read) with one meaning for every solver,
+//!   the reads in the unit each solver declares ([`ReadUnit`]: cells, or
+//!   the bitboard's words), and a search's own counts ([`OwnCounts`]);
 //! - [`solver`]: the generic [`Search`] trait an algorithm implements and the
 //!   object-safe [`Solver`] trait the tools drive;
 //! - [`generate`]: the steps a generate-then-test generator tells its
