@@ -38,7 +38,8 @@ pub(crate) struct CountOptions {
     pub(crate) threads: Option<u64>,
 
     /// Count with the search's own statistics (queens placed, safety
-    /// checks, cells read), which `--json` prints: the solver's search runs
+    /// checks, and cells read, or words read for the bitboard), which
+    /// `--json` prints: the solver's search runs
     /// through the model, even for the bitboard, whose parallel counter
     /// (the default) keeps none and is many times faster.
     #[arg(long, conflicts_with_all = ["threads", "shard"])]

@@ -18,6 +18,7 @@ mod files;
 mod first;
 mod formats;
 mod guard;
+mod help;
 mod one_solution;
 mod output;
 mod preplaced;
