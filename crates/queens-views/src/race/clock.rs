@@ -15,8 +15,9 @@
 //! the steps whose cells read so far are at most `at`. The start, `at` = 0,
 //! is before every lane's first step, by every clock, although a lane's
 //! first steps may read nothing (the naive generator's placements, the
-//! matrix solver's first column). The page's script places the lanes by
-//! the same rules ([`Clock::position`]).
+//! matrix solver's first column); only a lane whose whole search reads
+//! nothing (the matrix solver's n = 1) has finished there. The page's
+//! script places the lanes by the same rules ([`Clock::position`]).
 //!
 //! The bitboard reads machine words, not cells ([`ReadUnit`]): by the clock
 //! of reads it spends a word where the others spend a cell, and the clock
@@ -75,7 +76,9 @@ impl Clock {
         let steps = lane.steps;
         match self {
             Clock::Steps => (at.floor() as u64).min(steps),
-            Clock::Cells if at <= 0.0 => 0,
+            // The start is before the first step of every lane that reads
+            // anything; one whose whole search reads nothing has finished.
+            Clock::Cells if at <= 0.0 && self.end(lane) > 0.0 => 0,
             Clock::Cells => lane.cells.partition_point(|&cells| cells as f64 <= at) as u64,
             Clock::Time if at >= lane.seconds => steps,
             Clock::Time => ((at / lane.seconds * steps as f64).floor() as u64).min(steps),
@@ -320,6 +323,11 @@ mod tests {
         // Any reading past the start takes the steps that read nothing.
         assert_eq!(Clock::Cells.position(naive, 0.5), 6);
         assert_eq!(Clock::Cells.position(matrix, 0.5), 1);
+        // A search that reads nothing at all is over at the start.
+        let free = raced(1, &["matrix"]);
+        let lane = &free.lanes[0];
+        assert_eq!((lane.steps, lane.end.stats.cells_read), (4, 0));
+        assert_eq!(Clock::Cells.position(lane, 0.0), 4);
     }
 
     #[test]

@@ -262,9 +262,10 @@
     },
     cells: {
       end: (lane) => (lane.steps > 0 ? lane.trace.cells[lane.steps - 1] : 0),
-      // The start is before every lane's first step, even one that reads
-      // nothing.
-      position: (lane, at) => (at <= 0 ? 0 : firstAbove(lane.trace.cells, lane.steps, at)),
+      // The start is before the first step of every lane that reads
+      // anything; one whose whole search reads nothing has finished.
+      position: (lane, at) =>
+        at <= 0 && CLOCKS.cells.end(lane) > 0 ? 0 : firstAbove(lane.trace.cells, lane.steps, at),
       reading: (at) => `${number(Math.round(at))} ${data.reads_word}`,
     },
     time: {
