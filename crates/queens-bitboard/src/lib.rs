@@ -50,7 +50,9 @@
 //! [`WORDS_PER_MASK`] machine words (the taken columns and the two
 //! diagonals' crossings), and takes its queens from the lowest set bit,
 //! never looking at an attacked square. So a *safety check* of the bitboard
-//! is one row's mask and its *cells read* are the words that mask reads: at
+//! is one row's mask and what it reads are words, not cells: it declares
+//! them ([`ReadUnit::Words`](queens_core::ReadUnit::Words)), so every view
+//! and the JSON call its count *words read* (`words_read`). At
 //! n = 8, 2,056 queens placed, 1,965 checks and 5,895 words read, against
 //! the lookup solver's 15,720 checks and 47,160 entries, which is the gap
 //! `cargo xtask compare` explains its speed by. Its trace tells the same

@@ -31,7 +31,7 @@
 //! looks at an attacked square, so it never rejects one.
 
 use queens_core::observer::report_top_level;
-use queens_core::{Levels, Observer, Order, Problem, Search, SolverInfo, Square};
+use queens_core::{Levels, Observer, Order, Problem, ReadUnit, Search, SolverInfo, Square};
 
 use crate::rules::{MAX_N, Slot, full, lowest};
 
@@ -42,7 +42,7 @@ pub struct Bitboard;
 
 /// The machine words a row's mask of open squares is computed from: the
 /// columns, the `\\` diagonals and the `/` diagonals that queens above hold
-/// (the cells read of one safety check).
+/// (the words read of one safety check).
 pub const WORDS_PER_MASK: u64 = 3;
 
 impl Search for Bitboard {
@@ -56,6 +56,9 @@ impl Search for Bitboard {
         practical_n: 16,
         workload: None,
     };
+
+    /// Its check reads the three masks, words that each hold a line.
+    const READS: ReadUnit = ReadUnit::Words;
 
     fn search<O: Observer>(&self, problem: &Problem, observer: &mut O) {
         let n = problem.n();

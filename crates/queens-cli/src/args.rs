@@ -14,9 +14,9 @@ use std::ffi::OsStr;
 use std::num::IntErrorKind;
 use std::path::PathBuf;
 
-use clap::Args;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
+use clap::{Arg, Args};
 use queens_core::{Mode, Solver, Square, TextFormat};
 
 use crate::guard;
@@ -145,7 +145,7 @@ pub(crate) struct DrawOptions {
     /// 001's `hash` (`# ` and `_ `), seed 004's `stars` (`Q`, `*`, and `U` for
     /// a pre-placed queen), seed 004's table line `rows` (the 1-based column
     /// of each row's queen), LeetCode's `dots` (`.Q..`), or a drawn `svg`
-    /// chessboard (all: one file per solution, into --out DIR).
+    /// chessboard.
     #[arg(
         long,
         value_name = "FORMAT",
@@ -154,10 +154,8 @@ pub(crate) struct DrawOptions {
     )]
     pub(crate) format: Option<BoardFormat>,
 
-    /// With --format svg: the file to write (first; the SVG goes to stdout
-    /// without it) or the directory to write solution-0001.svg, ... into
-    /// (all, required; with --unique also sheet.svg, every board on one
-    /// page). The directory is created if missing; files in it are replaced.
+    /// With --format svg: where the drawings go; `first` and `all` each
+    /// say how in their help.
     #[arg(long, value_name = "PATH")]
     pub(crate) out: Option<PathBuf>,
 }
@@ -229,6 +227,13 @@ pub(crate) enum ValueError {
         /// What the user wrote.
         name: String,
     },
+    /// `count --seed` or `all --seed`: no solver that finds every solution
+    /// makes random choices.
+    #[error(
+        "--seed is for first and trace: no solver that finds every solution makes random \
+         choices, so count and all take no seed"
+    )]
+    Seedless,
 }
 
 /// Parses the board size `N`: a whole number, 0 or more.
@@ -302,9 +307,8 @@ fn algorithm_values() -> Vec<PossibleValue> {
     values_of(queens_solvers::every())
 }
 
-/// The solvers that find every solution, the ones a race runs, each with
-/// its title.
-fn racer_values() -> Vec<PossibleValue> {
+/// The solvers that find every solution, each with its title.
+fn finding_all_values() -> Vec<PossibleValue> {
     values_of(queens_solvers::FINDS_ALL.iter().copied())
 }
 
@@ -390,13 +394,35 @@ pub(crate) const ALGORITHM: ListParser<&'static dyn Solver> = ListParser {
     values: algorithm_values,
 };
 
-/// The parser of `race --algo`: `--help` lists the solvers that race, those
-/// that find every solution; any solver's name is read, so that one that
-/// finds a single solution is refused with the reason, by the race.
-pub(crate) const RACER: ListParser<&'static dyn Solver> = ListParser {
+/// The parser of `--algo` for the commands that need every solution
+/// (`count`, `all`, `race`): `--help` lists the solvers that find them all;
+/// any solver's name is read, so that one that finds a single solution is
+/// refused with the reason, by the command.
+pub(crate) const FINDING_ALL: ListParser<&'static dyn Solver> = ListParser {
     parse: parse_algorithm,
-    values: racer_values,
+    values: finding_all_values,
 };
+
+/// `--algo` of `count` and `all`, which need every solution: its help
+/// lists the solvers that find them all ([`FINDING_ALL`]).
+pub(crate) fn finding_all(arg: Arg) -> Arg {
+    arg.value_parser(FINDING_ALL)
+        .help("The solver: one that finds every solution")
+}
+
+/// The parser of `--seed` where no solver takes one: every value is
+/// refused, with the reason.
+const SEEDLESS: ListParser<u64> = ListParser {
+    parse: |_| Err(ValueError::Seedless),
+    values: Vec::new,
+};
+
+/// `--seed` of `count` and `all`: no solver that finds every solution makes
+/// random choices, so `--help` leaves it out and a seed given is refused
+/// with the reason, rather than ignored.
+pub(crate) fn seedless(arg: Arg) -> Arg {
+    arg.hide(true).value_parser(SEEDLESS)
+}
 
 /// The parser of `first --format` and `all --format`.
 const BOARD_FORMAT: ListParser<BoardFormat> = ListParser {

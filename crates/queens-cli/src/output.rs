@@ -21,7 +21,7 @@ use std::fs;
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::{Path, PathBuf};
 
-use queens_core::{Square, Stats, TextFormat, svg};
+use queens_core::{OwnCounts, ReadStats, Square, TextFormat, svg};
 use serde::Serialize;
 
 use crate::failure::{self, Failure};
@@ -43,9 +43,10 @@ pub(crate) struct CountRecord {
     pub(crate) unique: bool,
     /// The number of solutions.
     pub(crate) count: u64,
-    /// The search's statistics; `null` from the bitboard's parallel
+    /// The search's statistics, its reads named by their unit
+    /// (`cells_read` or `words_read`); `null` from the bitboard's parallel
     /// counter, which does not keep the model's.
-    pub(crate) stats: Option<Stats>,
+    pub(crate) stats: Option<ReadStats>,
     /// Why `stats` is `null`, and the command that counts with them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) stats_note: Option<String>,
@@ -76,8 +77,13 @@ pub(crate) struct FirstRecord<'a> {
     /// The first solution, `queens[row] = column`, or `null` when there is
     /// none.
     pub(crate) queens: Option<&'a [usize]>,
-    /// The search's statistics, up to the first solution.
-    pub(crate) stats: Option<Stats>,
+    /// The search's statistics, up to the first solution, its reads named
+    /// by their unit.
+    pub(crate) stats: Option<ReadStats>,
+    /// The counts only this solver keeps (min-conflicts' tries, swaps and
+    /// restarts); left out for a solver that tells none.
+    #[serde(skip_serializing_if = "OwnCounts::is_empty")]
+    pub(crate) solver_stats: OwnCounts,
 }
 
 /// One line of `all --json`.

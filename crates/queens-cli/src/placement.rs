@@ -205,7 +205,7 @@ fn off_board(number: usize, n: usize, notation: Notation, row: usize) -> String 
     match number.checked_sub(origin) {
         Some(col) => format!(
             "'{number}' would put the queen at {}, off the {n}×{n} board; {numbering}",
-            Square::new(row, col).named()
+            Square::new(row, col)
         ),
         None => format!("'{number}' is no column; {numbering}"),
     }

@@ -21,7 +21,9 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use queens_core::modes::{self, Answer};
-use queens_core::{Error, Finds, Instrument, Mode, Problem, Query, Solver, TextFormat};
+use queens_core::{
+    Error, Finds, Instrument, Mode, Problem, Query, ReadStats, Solver, Stats, TextFormat,
+};
 use queens_solvers::Configured;
 
 use crate::args::{BoardFormat, DrawOptions, Options, ProblemOptions};
@@ -76,6 +78,12 @@ impl Request {
             bar: !options.quiet,
             budget: options.problem.budget(mode, options.force),
         })
+    }
+
+    /// `stats` with the unit the solver's checks read, as JSON names them.
+    pub(crate) fn read_stats(&self, stats: Option<Stats>) -> Option<ReadStats> {
+        let reads = self.solver.reads();
+        stats.map(|stats| ReadStats { stats, reads })
     }
 
     /// Statistics are counted when they are printed, and only then: in the
@@ -144,7 +152,7 @@ impl Request {
         let (solver, problem) = (&*self.solver, &self.problem);
         let (listing, _) =
             progress::watched(solver, problem, self.watching(bar_wanted), |watch| {
-                Ok(modes::run_watched(solver, problem, watch, &mut sink))
+                Ok(modes::run_watched(solver, problem, watch, &mut sink).map(|(stats, _)| stats))
             })?;
         if let Some(error) = write_error {
             return Err(error);

@@ -14,7 +14,9 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use queens_core::{Error, Finds, Observer, Order, Problem, Sink, Solver, SolverInfo, Stats};
+use queens_core::{
+    Error, Finds, Observer, Order, Problem, ReadUnit, Sink, Solver, SolverInfo, Stats,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -244,6 +246,10 @@ impl Solver for Validated {
 
     fn finds(&self) -> Finds {
         self.0.finds()
+    }
+
+    fn reads(&self) -> ReadUnit {
+        self.0.reads()
     }
 
     fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), Error> {

@@ -49,30 +49,14 @@ impl Square {
     }
 }
 
-/// The short form, `(2, 4)`: row, then column, both 0-based, for lists of
-/// squares where [`Square::named`] would be too long to read.
+/// The square as every message, trace, race and document names it:
+/// `(row 2, col 4)`, counted from 0 like the seeds' `board[row] = col` and
+/// `--queen 2:4`, so that no reader has to guess which number is which or
+/// where they start. The attacker of a rejection is written the same way;
+/// this is the one place that spells a square.
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.row, self.col)
-    }
-}
-
-impl Square {
-    /// The square as every message names it: `(row 2, col 4)`, counted
-    /// from 0 like the seeds' `board[row] = col` and `--queen 2:4`, so that
-    /// no reader has to guess which number is which or where they start.
-    pub const fn named(self) -> Named {
-        Named(self)
-    }
-}
-
-/// A square named in full, `(row 2, col 4)`: see [`Square::named`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Named(Square);
-
-impl fmt::Display for Named {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "(row {}, col {})", self.0.row, self.0.col)
+        write!(f, "(row {}, col {})", self.row, self.col)
     }
 }
 
@@ -132,15 +116,14 @@ impl fmt::Display for Attack {
             write!(
                 f,
                 "queens at {} and {} stand on the same square",
-                self.first.named(),
-                self.second.named()
+                self.first, self.second
             )
         } else {
             write!(
                 f,
                 "queens at {} and {} share {}",
-                self.first.named(),
-                self.second.named(),
+                self.first,
+                self.second,
                 self.line.with_article()
             )
         }
@@ -230,7 +213,7 @@ pub enum Invalid {
         got: usize,
     },
     /// A queen stands outside the board.
-    #[error("the queen at {} is off the {n}×{n} board", square.named())]
+    #[error("the queen at {} is off the {n}×{n} board", square)]
     OffBoard {
         /// The board size.
         n: usize,
@@ -241,7 +224,7 @@ pub enum Invalid {
     #[error("{0}")]
     Attack(Attack),
     /// A pre-placed queen of the problem is missing from the placement.
-    #[error("the pre-placed queen at {} is not in the placement", .0.named())]
+    #[error("the pre-placed queen at {} is not in the placement", .0)]
     MissingPreplaced(Square),
 }
 
@@ -291,14 +274,23 @@ mod tests {
 
     #[test]
     fn the_first_pair_in_row_order_is_named_with_its_line() {
-        assert_eq!(found(&[0, 1]), Some("(0, 0) (1, 1) Diagonal".into()));
-        assert_eq!(found(&[1, 0]), Some("(0, 1) (1, 0) AntiDiagonal".into()));
-        assert_eq!(found(&[2, 0, 2]), Some("(0, 2) (2, 2) Column".into()));
+        assert_eq!(
+            found(&[0, 1]),
+            Some("(row 0, col 0) (row 1, col 1) Diagonal".into())
+        );
+        assert_eq!(
+            found(&[1, 0]),
+            Some("(row 0, col 1) (row 1, col 0) AntiDiagonal".into())
+        );
+        assert_eq!(
+            found(&[2, 0, 2]),
+            Some("(row 0, col 2) (row 2, col 2) Column".into())
+        );
         // Row 3's queen attacks row 0's along a `\` diagonal, row 1's
         // along a `/` one and row 2's along a column: the earliest is named.
         assert_eq!(
             found(&[0, 5, 3, 3, 7, 1, 6, 4]),
-            Some("(0, 0) (3, 3) Diagonal".into())
+            Some("(row 0, col 0) (row 3, col 3) Diagonal".into())
         );
     }
 

@@ -13,7 +13,9 @@
 //! - [`symmetry`]: the eight symmetries of the square and the canonical form
 //!   that seed 004 lists its twelve fundamental solutions by;
 //! - [`observer`]: the instrumentation hook, and the statistics (queens
-//!   placed, safety checks, cells read) with one meaning for every solver;
+//!   placed, safety checks, cells read) with one meaning for every solver,
+//!   the reads in the unit each solver declares ([`ReadUnit`]: cells, or
+//!   the bitboard's words), and a search's own counts ([`OwnCounts`]);
 //! - [`solver`]: the generic [`Search`] trait an algorithm implements and the
 //!   object-safe [`Solver`] trait the tools drive;
 //! - [`generate`]: the steps a generate-then-test generator tells its
@@ -60,7 +62,7 @@ pub use board::{Attack, Invalid, Line, Square, first_attack, validate};
 pub use error::Error;
 pub use format::TextFormat;
 pub use modes::{Answer, Mode, Query};
-pub use observer::{Decision, Observer, Silent, Stats};
+pub use observer::{Decision, Observer, OwnCounts, ReadStats, ReadUnit, Silent, Stats};
 pub use problem::{Problem, ProblemError};
 pub use solver::{Finds, Levels, Order, Search, Sink, Solver, SolverInfo, Workload};
 pub use symmetry::{CanonicalTest, Symmetry, canonical};

@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::observer::Stats;
+use crate::observer::{OwnCounts, Stats};
 use crate::problem::Problem;
 use crate::solver::{Finds, Sink, Solver};
 use crate::symmetry::CanonicalTest;
@@ -52,6 +52,8 @@ pub struct Answer {
     pub solutions: Vec<Vec<usize>>,
     /// The search's statistics, when counted.
     pub stats: Option<Stats>,
+    /// The search's own counts, when it told them under a watch.
+    pub own: OwnCounts,
 }
 
 /// Answers `query` about `problem` with `solver`.
@@ -63,7 +65,9 @@ pub fn answer(
 ) -> Result<Answer, Error> {
     check(solver, problem, query)?;
     answer_with(problem, query, |sink| {
-        run(solver, problem, instrument, sink).map_err(Unanswered::Refused)
+        run(solver, problem, instrument, sink)
+            .map(|stats| (stats, OwnCounts::default()))
+            .map_err(Unanswered::Refused)
     })
 }
 
@@ -102,19 +106,20 @@ pub fn answer_watched(
 }
 
 /// Runs `solver` on `problem` under `watch`, streaming its solutions to
-/// `sink`; a search stopped by the watch is an error that the caller
-/// completes with the solutions it had found.
+/// `sink`: its statistics, when counted, and its own counts. A search
+/// stopped by the watch is an error that the caller completes with the
+/// solutions it had found.
 pub fn run_watched(
     solver: &dyn Solver,
     problem: &Problem,
     watch: &mut Watch<'_>,
     sink: &mut Sink<'_>,
-) -> Result<Option<Stats>, Unanswered> {
+) -> Result<(Option<Stats>, OwnCounts), Unanswered> {
     let watched = solver
         .solve_watched(problem, watch, sink)
         .map_err(Unanswered::Refused)?;
     match watched.halt {
-        None => Ok(watched.stats),
+        None => Ok((watched.stats, watched.own)),
         Some(halt) => Err(Unanswered::Stopped {
             halt,
             placed: watched.queens_placed,
@@ -159,7 +164,7 @@ impl Unanswered {
 fn answer_with(
     problem: &Problem,
     query: Query,
-    run: impl FnOnce(&mut Sink<'_>) -> Result<Option<Stats>, Unanswered>,
+    run: impl FnOnce(&mut Sink<'_>) -> Result<(Option<Stats>, OwnCounts), Unanswered>,
 ) -> Result<Answer, Error> {
     if query.unique && !problem.is_plain() {
         return Err(Error::UniqueWithPreplaced);
@@ -181,7 +186,7 @@ fn answer_with(
         }
     };
     let outcome = run(&mut sink);
-    answer.stats = outcome.map_err(|halted| halted.found(answer.count))?;
+    (answer.stats, answer.own) = outcome.map_err(|halted| halted.found(answer.count))?;
     if query.unique {
         answer.solutions.sort();
     }

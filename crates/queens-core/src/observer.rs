@@ -30,12 +30,22 @@
 //!   combination until it finds a clash, the permutation solver the rows of
 //!   a permutation until one shares a diagonal with an earlier row; the
 //!   bitboard reads machine words, the three masks of taken columns and
-//!   diagonals that a row's open squares are computed from. This is the number in which the
-//!   representations differ, so each solver counts the reads its own check
-//!   really makes, stopping where the check stops. (The three backtracking
-//!   checks stop later than their seeds' loops do: jumps that a processor
-//!   cannot guess cost more than the reads they save. Each crate's essay
-//!   says how much.)
+//!   diagonals that a row's open squares are computed from. This is the
+//!   number in which the representations differ, so each solver counts the
+//!   reads its own check really makes, stopping where the check stops. (The
+//!   three backtracking checks stop later than their seeds' loops do: jumps
+//!   that a processor cannot guess cost more than the reads they save. Each
+//!   crate's essay says how much.)
+//!
+//! # Cells read or words read
+//!
+//! A word is not a cell: one read of a 64-bit mask covers a whole line of
+//! the board. So the third number is kept in the unit its solver reads, its
+//! [`ReadUnit`] ([`crate::Solver::reads`]), and every view labels it from
+//! there: *cells read* for every solver but the bitboard, *words read* for
+//! the bitboard. The JSON of the command-line tool names it the same way:
+//! [`ReadStats`] writes the count under `cells_read` or `words_read`, never
+//! one under the other's name.
 
 use std::ops::ControlFlow;
 
@@ -122,6 +132,14 @@ pub trait Observer {
     fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
         let _ = queens;
         ControlFlow::Continue(())
+    }
+
+    /// The search's own counts, beyond the three statistics every solver
+    /// keeps, told once as it ends (before its solution, if any): the local
+    /// search's swap tries, swaps and restarts (see [`OwnCounts`]).
+    #[inline(always)]
+    fn own_counts(&mut self, counts: &[(&'static str, u64)]) {
+        let _ = counts;
     }
 }
 
@@ -226,6 +244,102 @@ impl Observer for Checks {
     }
 }
 
+/// What a solver's safety checks read: the unit of [`Stats::cells_read`],
+/// declared once by the solver ([`crate::Search::READS`]) so that every view
+/// says *cells read* or *words read* from it, and says why a word is not a
+/// cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadUnit {
+    /// Board cells or array entries: every solver but the bitboard.
+    #[default]
+    Cells,
+    /// Machine words: the bitboard's masks, each a whole line of the board.
+    Words,
+}
+
+impl ReadUnit {
+    /// The statistic's name, as the views label it: `cells read`,
+    /// `words read`.
+    pub const fn noun(self) -> &'static str {
+        match self {
+            ReadUnit::Cells => "cells read",
+            ReadUnit::Words => "words read",
+        }
+    }
+
+    /// The unit alone, plural: `cells`, `words`.
+    pub const fn unit(self) -> &'static str {
+        match self {
+            ReadUnit::Cells => "cells",
+            ReadUnit::Words => "words",
+        }
+    }
+
+    /// The statistic's key in JSON: `cells_read`, `words_read`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            ReadUnit::Cells => "cells_read",
+            ReadUnit::Words => "words_read",
+        }
+    }
+
+    /// What one read is, and for words why it is not a cell: the
+    /// sentence a view shows beside the count.
+    pub const fn reason(self) -> &'static str {
+        match self {
+            ReadUnit::Cells => "a read is one board cell or one array entry",
+            ReadUnit::Words => {
+                "a read is one machine word, a mask of the taken columns or diagonals: \
+                 64 squares at once, not one board cell"
+            }
+        }
+    }
+}
+
+/// [`Stats`] with the unit of their reads, as the tool's JSON writes them:
+/// `{"queens_placed":…,"safety_checks":…,"cells_read":…}`, or
+/// `"words_read"` for a solver that reads words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadStats {
+    /// The counts.
+    pub stats: Stats,
+    /// The unit of [`Stats::cells_read`].
+    pub reads: ReadUnit,
+}
+
+impl Serialize for ReadStats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut record = serializer.serialize_struct("Stats", 3)?;
+        record.serialize_field("queens_placed", &self.stats.queens_placed)?;
+        record.serialize_field("safety_checks", &self.stats.safety_checks)?;
+        record.serialize_field(self.reads.key(), &self.stats.cells_read)?;
+        record.end()
+    }
+}
+
+/// A search's own counts, named by the solver, which no other solver keeps
+/// and [`Stats`] has no place for: min-conflicts' `tries` (partners drawn
+/// for a swap), `swaps` and `restarts`. Empty for every search that tells
+/// none ([`Observer::own_counts`]); JSON writes it as an object,
+/// `{"tries":…,"swaps":…,"restarts":…}`, in the solver's order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OwnCounts(pub Vec<(&'static str, u64)>);
+
+impl OwnCounts {
+    /// Whether the search told none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for OwnCounts {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().copied())
+    }
+}
+
 /// Counts of what a search did; see the [module documentation](self) for
 /// what each one means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -234,7 +348,9 @@ pub struct Stats {
     pub queens_placed: u64,
     /// Safety checks of candidate squares or complete placements.
     pub safety_checks: u64,
-    /// Board cells or array entries read by those checks.
+    /// Board cells or array entries read by those checks, or machine words
+    /// for a solver whose [`ReadUnit`] is [`ReadUnit::Words`]; the views
+    /// and the JSON name it by that unit.
     pub cells_read: u64,
 }
 
@@ -320,6 +436,11 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
         (**self).solution(queens)
     }
+
+    #[inline(always)]
+    fn own_counts(&mut self, counts: &[(&'static str, u64)]) {
+        (**self).own_counts(counts);
+    }
 }
 
 /// Two observers fed the same events, the first first. The search stops when
@@ -382,6 +503,12 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn solution(&mut self, queens: &[usize]) -> ControlFlow<()> {
         either_breaks(self.0.solution(queens), self.1.solution(queens))
     }
+
+    #[inline(always)]
+    fn own_counts(&mut self, counts: &[(&'static str, u64)]) {
+        self.0.own_counts(counts);
+        self.1.own_counts(counts);
+    }
 }
 
 /// `Break` when either flow is; both observers have already seen the event.
@@ -397,6 +524,29 @@ fn either_breaks(first: ControlFlow<()>, second: ControlFlow<()>) -> ControlFlow
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_json_names_the_reads_by_their_unit() {
+        let stats = Stats {
+            queens_placed: 1,
+            safety_checks: 2,
+            cells_read: 6,
+        };
+        let json = |reads| serde_json::to_string(&ReadStats { stats, reads }).unwrap();
+        assert_eq!(
+            json(ReadUnit::Cells),
+            r#"{"queens_placed":1,"safety_checks":2,"cells_read":6}"#
+        );
+        assert_eq!(
+            json(ReadUnit::Words),
+            r#"{"queens_placed":1,"safety_checks":2,"words_read":6}"#
+        );
+        assert_eq!(
+            (ReadUnit::Words.noun(), ReadUnit::Cells.noun()),
+            ("words read", "cells read")
+        );
+        assert!(ReadUnit::Words.reason().ends_with("not one board cell"));
+    }
 
     #[test]
     fn stats_count_nodes_checks_and_reads() {

@@ -15,7 +15,7 @@ use crate::board::{Attack, Invalid, Square, find_attack, validate};
 #[serde(rename_all = "kebab-case")]
 pub enum ProblemError {
     /// A pre-placed queen stands outside the board.
-    #[error("the pre-placed queen at {} is off the {n}×{n} board", square.named())]
+    #[error("the pre-placed queen at {} is off the {n}×{n} board", square)]
     OffBoard {
         /// The board size.
         n: usize,
@@ -145,7 +145,7 @@ impl fmt::Display for Problem {
             let queens: Vec<String> = self
                 .preplaced
                 .iter()
-                .map(|square| square.named().to_string())
+                .map(|square| square.to_string())
                 .collect();
             write!(f, " with queens at {}", queens.join(", "))?;
         }

@@ -15,9 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Line, Square};
 use crate::error::Error;
-use crate::observer::{Decision, Observer, Silent, Stats};
+use crate::observer::{Decision, Observer, OwnCounts, ReadUnit, Silent, Stats};
 use crate::problem::Problem;
-use crate::watch::{Instrument, StopReason, Watch, WatchObserver, WatchReport};
+use crate::watch::{Instrument, Watch, WatchObserver, WatchReport};
 
 /// Where solutions go: called once per solution with `queens[row] = column`;
 /// returning `Break` stops the search.
@@ -223,6 +223,11 @@ pub trait Search: Send + Sync {
     /// What its search finds: every solution unless it says otherwise.
     const FINDS: Finds = Finds::All;
 
+    /// What its safety checks read: board cells or array entries unless it
+    /// says otherwise. A trait constant rather than a field of
+    /// [`SolverInfo`], so that a student's `SolverInfo` need not name it.
+    const READS: ReadUnit = ReadUnit::Cells;
+
     /// Runs the search on `problem`, reporting to `observer`.
     fn search<O: Observer>(&self, problem: &Problem, observer: &mut O);
 }
@@ -236,6 +241,12 @@ pub trait Solver: Send + Sync {
     /// What its search finds: every solution unless it says otherwise.
     fn finds(&self) -> Finds {
         Finds::All
+    }
+
+    /// What its safety checks read, the unit of [`Stats::cells_read`]:
+    /// cells unless it says otherwise.
+    fn reads(&self) -> ReadUnit {
+        ReadUnit::Cells
     }
 
     /// Streams the solutions of `problem` to `sink` with no instrumentation:
@@ -268,6 +279,7 @@ pub trait Solver: Send + Sync {
             stats,
             queens_placed: stats.map_or(0, |stats| stats.queens_placed),
             halt: None,
+            own: OwnCounts::default(),
         })
     }
 
@@ -341,6 +353,11 @@ impl<O: Observer> Observer for Emitting<'_, '_, O> {
         }
         (self.sink)(queens)
     }
+
+    #[inline(always)]
+    fn own_counts(&mut self, counts: &[(&'static str, u64)]) {
+        self.inner.own_counts(counts);
+    }
 }
 
 impl<S: Search> Solver for S {
@@ -350,6 +367,10 @@ impl<S: Search> Solver for S {
 
     fn finds(&self) -> Finds {
         S::FINDS
+    }
+
+    fn reads(&self) -> ReadUnit {
+        S::READS
     }
 
     fn solve(&self, problem: &Problem, sink: &mut Sink<'_>) -> Result<(), Error> {
@@ -385,21 +406,12 @@ impl<S: Search> Solver for S {
     ) -> Result<WatchReport, Error> {
         S::INFO.check_size(problem.n())?;
         Ok(match watch.instrument {
-            Instrument::Off => {
-                let (_, queens_placed, halt) = watched(self, problem, Silent, watch, sink);
-                WatchReport {
-                    stats: None,
-                    queens_placed,
-                    halt,
-                }
-            }
+            Instrument::Off => watched(self, problem, Silent, watch, sink).1,
             Instrument::Counted => {
-                let (stats, queens_placed, halt) =
-                    watched(self, problem, Stats::default(), watch, sink);
+                let (stats, report) = watched(self, problem, Stats::default(), watch, sink);
                 WatchReport {
                     stats: Some(stats),
-                    queens_placed,
-                    halt,
+                    ..report
                 }
             }
         })
@@ -424,27 +436,28 @@ impl<S: Search> Solver for S {
 }
 
 /// Runs `search` on `problem` with `inner` as its observer under `watch`:
-/// what [`Solver::solve_watched`] does for either instrument.
+/// what [`Solver::solve_watched`] does for either instrument. The report's
+/// statistics are left to the caller, which holds them in `inner`.
 fn watched<S: Search, I: Observer>(
     search: &S,
     problem: &Problem,
     inner: I,
     watch: &mut Watch<'_>,
     sink: &mut Sink<'_>,
-) -> (I, u64, Option<StopReason>) {
+) -> (I, WatchReport) {
     let mut emitting = Emitting {
         inner: (inner, WatchObserver::new(watch)),
         sink,
     };
     search.search(problem, &mut emitting);
     let (inner, watcher) = emitting.inner;
-    let (queens_placed, halt) = watcher.finish();
-    (inner, queens_placed, halt)
+    (inner, watcher.finish())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::watch::StopReason;
 
     #[test]
     fn an_order_reads_back_the_name_it_is_written_as() {

@@ -93,8 +93,8 @@ pub enum Event {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Place { square } => write!(f, "place {}", Spelled(*square)),
-            Event::Remove { square } => write!(f, "remove {}", Spelled(*square)),
+            Event::Place { square } => write!(f, "place {}", *square),
+            Event::Remove { square } => write!(f, "remove {}", *square),
             Event::Reject {
                 square,
                 line,
@@ -102,20 +102,15 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "reject {}: attacked by {} on {}",
-                Spelled(*square),
-                Spelled(*attacker),
+                *square,
+                *attacker,
                 line.with_article()
             ),
             Event::Reject {
                 square,
                 line,
                 attacker: None,
-            } => write!(
-                f,
-                "reject {}: attacked on {}",
-                Spelled(*square),
-                line.with_article()
-            ),
+            } => write!(f, "reject {}: attacked on {}", *square, line.with_article()),
             Event::Test { queens, conflict } => {
                 let squares: Vec<String> = queens.iter().map(ToString::to_string).collect();
                 match conflict {
@@ -134,7 +129,7 @@ impl fmt::Display for Event {
                 conflict,
                 attacker,
             } => {
-                write!(f, "try {}: ", Spelled(*square))?;
+                write!(f, "try {}: ", *square)?;
                 write_attack(f, *conflict, *attacker)
             }
             Event::Backtrack { noun, depth } => write!(f, "backtrack from {noun} {depth}"),
@@ -150,7 +145,7 @@ impl fmt::Display for Decision {
             Decision::Settle { square, tries } => write!(
                 f,
                 "settle for {}: none of its {tries} tries found a free column",
-                Spelled(*square)
+                *square
             ),
             Decision::Repair { row, pairs } => write!(
                 f,
@@ -214,12 +209,7 @@ fn write_attack(
     match (conflict, attacker) {
         (None, _) => write!(f, "free"),
         (Some(line), Some(attacker)) => {
-            write!(
-                f,
-                "attacked by {} on {}",
-                Spelled(attacker),
-                line.with_article()
-            )
+            write!(f, "attacked by {} on {}", attacker, line.with_article())
         }
         (Some(line), None) => write!(f, "attacked on {}", line.with_article()),
     }
@@ -237,15 +227,6 @@ fn plural(count: u64, noun: &str) -> String {
 impl From<Decision> for Event {
     fn from(decision: Decision) -> Self {
         Event::Decided(decision)
-    }
-}
-
-/// A square spelled out as `(row 2, col 4)`.
-struct Spelled(Square);
-
-impl fmt::Display for Spelled {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "(row {}, col {})", self.0.row, self.0.col)
     }
 }
 
@@ -448,7 +429,7 @@ mod tests {
                 "backtrack from row 2",
                 "remove (row 1, col 3)",
                 "solution 1",
-                "test (0, 0) (1, 1): two queens share a diagonal",
+                "test (row 0, col 0) (row 1, col 1): two queens share a diagonal",
             ]
         );
         assert_eq!(

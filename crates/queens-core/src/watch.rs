@@ -19,7 +19,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Square;
-use crate::observer::{Observer, Stats};
+use crate::observer::{Observer, OwnCounts, Stats};
 
 /// Whether a run counts statistics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ impl<'a> Watch<'a> {
 }
 
 /// What a watched search did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WatchReport {
     /// Its statistics, when counted.
     pub stats: Option<Stats>,
@@ -113,6 +113,8 @@ pub struct WatchReport {
     /// Why it stopped before its end, if it did. A search that the sink
     /// stopped (a first solution found) ended as asked: `None`.
     pub halt: Option<StopReason>,
+    /// The search's own counts, when it told them.
+    pub own: OwnCounts,
 }
 
 /// The observer that enforces a watch. It hears only what it needs (the
@@ -124,6 +126,7 @@ pub struct WatchObserver<'w, 'a> {
     progress: Progress,
     most_queens: u64,
     halt: Option<StopReason>,
+    own: OwnCounts,
 }
 
 impl<'w, 'a> WatchObserver<'w, 'a> {
@@ -135,13 +138,19 @@ impl<'w, 'a> WatchObserver<'w, 'a> {
             progress: Progress::default(),
             most_queens,
             halt: None,
+            own: OwnCounts::default(),
         }
     }
 
-    /// What the search did: the queens it placed, and why it stopped early,
-    /// if it did.
-    pub fn finish(self) -> (u64, Option<StopReason>) {
-        (self.progress.queens_placed, self.halt)
+    /// What the search did: the queens it placed, why it stopped early, if
+    /// it did, and its own counts; the statistics are the caller's to add.
+    pub fn finish(self) -> WatchReport {
+        WatchReport {
+            stats: None,
+            queens_placed: self.progress.queens_placed,
+            halt: self.halt,
+            own: self.own,
+        }
     }
 
     /// Tells the listener how far the search has got.
@@ -186,6 +195,10 @@ impl Observer for WatchObserver<'_, '_> {
         self.progress.branches = of;
         self.report();
     }
+
+    fn own_counts(&mut self, counts: &[(&'static str, u64)]) {
+        self.own = OwnCounts(counts.to_vec());
+    }
 }
 
 #[cfg(test)]
@@ -212,7 +225,11 @@ mod tests {
         let mut watcher = (Stats::default(), WatchObserver::new(&mut watch));
         assert_eq!(place(&mut watcher, 10), 5);
         let (stats, watcher) = watcher;
-        let (placed, halt) = watcher.finish();
+        let WatchReport {
+            queens_placed: placed,
+            halt,
+            ..
+        } = watcher.finish();
         assert_eq!(
             (stats.queens_placed, placed, halt),
             (5, 5, Some(StopReason::OverBudget))
@@ -234,7 +251,11 @@ mod tests {
             .with_progress(&mut listener);
         let mut watcher = (Stats::default(), WatchObserver::new(&mut watch));
         assert_eq!(place(&mut watcher, 10), 5);
-        let (placed, halt) = watcher.1.finish();
+        let WatchReport {
+            queens_placed: placed,
+            halt,
+            ..
+        } = watcher.1.finish();
         assert_eq!((placed, halt), (5, Some(StopReason::Interrupted)));
         let branches: Vec<_> = heard
             .iter()
@@ -252,7 +273,7 @@ mod tests {
         for _ in 0..2 * PROGRESS_EVERY + 1 {
             assert!(watcher.placed(Square::new(0, 0)).is_continue());
         }
-        assert_eq!(watcher.finish().0, 2 * PROGRESS_EVERY + 1);
+        assert_eq!(watcher.finish().queens_placed, 2 * PROGRESS_EVERY + 1);
         assert_eq!(heard, [PROGRESS_EVERY, 2 * PROGRESS_EVERY]);
     }
 }

@@ -92,6 +92,13 @@
 //! comes off. A queen is never put on a square its last try found attacked
 //! without a `settle` or a `swap` saying why (a test checks it).
 //!
+//! When it ends, solved or out of steps, it tells its own counts, which the
+//! model's three statistics have no place for ([`Observer::own_counts`]):
+//! its `tries` (partners drawn for a swap, what its limit of steps counts),
+//! its `swaps` and its `restarts`. `queens first --json` prints them as
+//! `solver_stats`: at n = 10⁶, 639 swaps in 68,927 tries, about one in a
+//! hundred, as [`search`](mod@search) expects of a large board.
+//!
 //! # Limits
 //!
 //! A local search proves nothing: when it finds no solution, it does not

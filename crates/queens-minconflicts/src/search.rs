@@ -93,6 +93,13 @@ pub(crate) struct LocalSearch<'p> {
     rng: SmallRng,
     /// Swap tries left before the search gives up.
     steps_left: u64,
+    /// Swap tries in all, for [`STEPS_PER_QUEEN`] and [`STEPS_BASE`]: what
+    /// `steps_left` started at.
+    steps: u64,
+    /// Swaps made.
+    swaps: u64,
+    /// Starts abandoned for a new one.
+    restarts: u64,
     /// Tries since the last swap that helped.
     stall: u64,
     /// Tries without a helpful swap after which a start is abandoned.
@@ -121,21 +128,43 @@ impl<'p> LocalSearch<'p> {
             board.set_column(free.row(k), col);
         }
         let n = n as u64;
+        let steps = STEPS_PER_QUEEN * n + STEPS_BASE;
         LocalSearch {
             problem,
             board,
             conflicted: Vec::with_capacity(free.len().min(LIST_CAP)),
             free,
             rng: SmallRng::seed_from_u64(seed),
-            steps_left: STEPS_PER_QUEEN * n + STEPS_BASE,
+            steps_left: steps,
+            steps,
+            swaps: 0,
+            restarts: 0,
             stall: 0,
             stall_limit: 2 * n + 4096,
         }
     }
 
     /// Runs starts until one is solved, the steps run out or the observer
-    /// stops it; returns the solution, if found.
+    /// stops it; returns the solution, if found, after telling the
+    /// observer its tries, swaps and restarts when it did not stop it.
     pub(crate) fn run<O: Observer>(mut self, observer: &mut O) -> Option<Vec<usize>> {
+        let solution = self.search(observer)?;
+        self.tell_counts(observer);
+        solution
+    }
+
+    /// The search's own counts, as [`Observer::own_counts`] hears them.
+    fn tell_counts<O: Observer>(&self, observer: &mut O) {
+        observer.own_counts(&[
+            ("tries", self.steps - self.steps_left),
+            ("swaps", self.swaps),
+            ("restarts", self.restarts),
+        ]);
+    }
+
+    /// [`LocalSearch::run`]'s starts: `None` when the observer stopped
+    /// the search, `Some(None)` when the steps ran out.
+    fn search<O: Observer>(&mut self, observer: &mut O) -> Option<Option<Vec<usize>>> {
         for square in self.problem.preplaced() {
             self.board.put(square.row, square.col);
             if observer.placed(*square).is_break() {
@@ -147,9 +176,10 @@ impl<'p> LocalSearch<'p> {
                 return None;
             }
             match self.repair(observer) {
-                End::Solved => return Some(self.board.placement()),
+                End::Solved => return Some(Some(self.board.placement())),
                 End::Stalled => self.clear(observer),
-                End::GaveUp | End::Stopped => return None,
+                End::GaveUp => return Some(None),
+                End::Stopped => return None,
             }
         }
     }
@@ -267,6 +297,7 @@ impl<'p> LocalSearch<'p> {
             observer.tried(Square::new(partner, a), 2, tried.conflicts[1]);
             if tried.swapped {
                 self.stall = 0;
+                self.swaps += 1;
                 observer.decided(Decision::Swap {
                     rows: [row, partner],
                     clean: tried.conflicts == [None, None],
@@ -280,6 +311,7 @@ impl<'p> LocalSearch<'p> {
 
     /// Takes every free queen off the board for a new start.
     fn clear<O: Observer>(&mut self, observer: &mut O) {
+        self.restarts += 1;
         observer.decided(Decision::Restart { tries: self.stall });
         for k in 0..self.free.len() {
             let row = self.free.row(k);

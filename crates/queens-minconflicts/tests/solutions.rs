@@ -204,3 +204,67 @@ fn a_budget_of_queens_stops_it() {
     assert_eq!(watched.halt, Some(StopReason::OverBudget));
     assert_eq!(watched.queens_placed, 100);
 }
+
+/// Counts the swaps and restarts a search narrates, and keeps the own
+/// counts it tells at its end.
+#[derive(Default)]
+struct Tally {
+    swaps: u64,
+    restarts: u64,
+    own: Vec<(&'static str, u64)>,
+}
+
+impl Observer for Tally {
+    fn decided(&mut self, decision: queens_core::Decision) {
+        match decision {
+            queens_core::Decision::Swap { .. } => self.swaps += 1,
+            queens_core::Decision::Restart { .. } => self.restarts += 1,
+            _ => {}
+        }
+    }
+
+    fn own_counts(&mut self, counts: &[(&'static str, u64)]) {
+        self.own = counts.to_vec();
+    }
+}
+
+#[test]
+fn its_own_counts_are_the_swaps_and_restarts_it_narrates() {
+    let mut restarted = 0;
+    for n in 4..=30 {
+        for seed in 0..10 {
+            let mut tally = Tally::default();
+            MinConflicts::with_seed(seed).search(&Problem::new(n), &mut tally);
+            let [("tries", tries), ("swaps", swaps), ("restarts", restarts)] = tally.own[..] else {
+                panic!("n = {n}, seed {seed}: told {:?}", tally.own);
+            };
+            assert_eq!((swaps, restarts), (tally.swaps, tally.restarts));
+            // Every swap is a try that helped.
+            assert!(tries >= swaps, "n = {n}: {tries} tries, {swaps} swaps");
+            restarted += u64::from(restarts > 0);
+        }
+    }
+    assert!(
+        restarted > 0,
+        "no small board restarted: the count is untested"
+    );
+}
+
+#[test]
+fn a_watched_answer_keeps_its_own_counts() {
+    // The board of docs/views/trace.md: one repair, whose second partner
+    // gives a clean swap.
+    let query = Query {
+        mode: Mode::First,
+        unique: false,
+    };
+    let mut watch = Watch::new(Instrument::Counted);
+    let answer = modes::answer_watched(
+        &MinConflicts::default(),
+        &Problem::new(8),
+        query,
+        &mut watch,
+    )
+    .unwrap();
+    assert_eq!(answer.own.0, [("tries", 2), ("swaps", 1), ("restarts", 0)]);
+}

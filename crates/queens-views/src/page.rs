@@ -13,7 +13,7 @@
 //! `cargo xtask browser-check` compares after jumping to `#end`.
 
 use queens_core::trace::Event;
-use queens_core::{Square, Stats};
+use queens_core::{ReadUnit, Square, Stats};
 
 /// The most steps one page replays: a page of more would be too large to
 /// load and too long to watch.
@@ -69,6 +69,8 @@ pub(crate) struct PageInput<'a> {
     pub(crate) steps: &'a [Step],
     /// The statistics at the end of the trace.
     pub(crate) summary: Stats,
+    /// What the solver's checks read, the unit of `cells_read`.
+    pub(crate) reads: ReadUnit,
     /// The solutions found by the end of the trace.
     pub(crate) solutions: u64,
     /// Whether `--limit` cut the trace short.
@@ -95,6 +97,8 @@ pub(crate) fn render(input: &PageInput<'_>) -> String {
             ("heading", escape_html(&heading)),
             ("command", escape_html(&input.command)),
             ("summary", summary_attributes(input)),
+            ("reads", input.reads.noun().to_owned()),
+            ("reads_reason", escape_html(input.reads.reason())),
             ("footer", escape_html(&footer(input))),
             ("legend", LEGEND.to_owned()),
         ],
@@ -172,11 +176,12 @@ fn footer(input: &PageInput<'_>) -> String {
         ""
     };
     format!(
-        "The whole trace: {} steps{cut}; {} queens placed, {} safety checks, {} cells read; solutions found: {}.",
+        "The whole trace: {} steps{cut}; {} queens placed, {} safety checks, {} {}; solutions found: {}.",
         thousands(input.steps.len() as u128),
         thousands(u128::from(input.summary.queens_placed)),
         thousands(u128::from(input.summary.safety_checks)),
         thousands(u128::from(input.summary.cells_read)),
+        input.reads.noun(),
         thousands(u128::from(input.solutions)),
     )
 }
@@ -310,6 +315,7 @@ mod tests {
                 safety_checks: 8,
                 cells_read: 12,
             },
+            reads: ReadUnit::Cells,
             solutions: 1,
             truncated: false,
         })
@@ -373,6 +379,9 @@ mod tests {
         }
         assert!(page.contains(
             "The whole trace: 3 steps; 4 queens placed, 8 safety checks, 12 cells read; solutions found: 1."
+        ));
+        assert!(page.contains(
+            r#"<dt title="a read is one board cell or one array entry">cells read</dt><dd id="cells-read">"#
         ));
     }
 

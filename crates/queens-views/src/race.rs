@@ -30,7 +30,7 @@ pub mod compact;
 mod run;
 pub mod terminal;
 
-use queens_core::{SolverInfo, Square, Workload};
+use queens_core::{ReadUnit, SolverInfo, Square, Workload};
 
 use compact::{Counters, Replay};
 
@@ -42,6 +42,8 @@ pub const MOST_LANE_STEPS: u64 = 400_000;
 pub struct Lane {
     /// What the solver tells about itself.
     pub(crate) info: SolverInfo,
+    /// What its checks read: the unit of its counters' `cells_read`.
+    pub(crate) reads: ReadUnit,
     /// The work its whole search does, when the solver can say beforehand.
     pub(crate) workload: Option<Workload>,
     /// The steps kept, in the code of [`compact`].
@@ -88,4 +90,20 @@ pub struct Race {
     pub(crate) preplaced: Vec<Square>,
     /// One lane per solver, in the order asked.
     pub(crate) lanes: Vec<Lane>,
+}
+
+/// The race of the registry's solvers `names` on an empty `n`×`n` board.
+#[cfg(test)]
+pub(crate) fn raced(n: usize, names: &[&str]) -> Race {
+    let solvers: Vec<&dyn queens_core::Solver> = names
+        .iter()
+        .map(|name| queens_solvers::by_name(name).unwrap())
+        .collect();
+    let problem = queens_core::Problem::new(n);
+    Race::run(
+        &solvers,
+        &problem,
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+    .unwrap()
 }

@@ -40,6 +40,12 @@ struct Payload<'r> {
     preplaced: &'r [Square],
     /// The clock the page opens with.
     clock: &'static str,
+    /// What the clock of reads is called: `cells read`, or what it counts
+    /// when the lanes read in different units.
+    reads_clock: String,
+    /// What a reading of that clock counts: `cells read`, `words read` or
+    /// `reads`.
+    reads_word: &'static str,
     lanes: Vec<LaneData<'r>>,
 }
 
@@ -79,6 +85,8 @@ pub fn render(race: &Race, command: &str, clock: Clock) -> String {
             ("command", escape_html(command)),
             ("legend", page::LEGEND.to_owned()),
             ("lanes", lanes_markup(race)),
+            ("reads_unit", clock::reads_unit(&race.lanes).to_owned()),
+            ("reads_clock", escape_html(&clock::reads_clock(&race.lanes))),
             ("footer", escape_html(&footer(race))),
         ],
     );
@@ -104,12 +112,25 @@ fn lanes_markup(race: &Race) -> String {
                 &[
                     ("name", lane.info.name.to_owned()),
                     ("title", escape_html(lane.info.title)),
-                    ("steps", thousands(u128::from(lane.steps))),
+                    ("steps", steps_kept(lane)),
                     ("kept", kept(lane)),
+                    ("cut", cut_note(lane)),
+                    ("reads", lane.reads.noun().to_owned()),
+                    ("reads_reason", escape_html(lane.reads.reason())),
                 ],
             )
         })
         .collect()
+}
+
+/// How many steps a lane holds: `7,098`, or `7,098 kept` when it is cut.
+fn steps_kept(lane: &Lane) -> String {
+    let steps = thousands(u128::from(lane.steps));
+    if lane.whole {
+        steps
+    } else {
+        format!("{steps} kept")
+    }
 }
 
 /// What a lane's steps are: the whole search, or its beginning.
@@ -122,6 +143,20 @@ fn kept(lane: &Lane) -> String {
             thousands(u128::from(MOST_LANE_STEPS))
         )
     }
+}
+
+/// What a cut lane says on its board, under it, where no one has to hover
+/// to see it: how many of its steps the race keeps, of how many at least.
+fn cut_note(lane: &Lane) -> String {
+    if lane.whole {
+        return String::new();
+    }
+    format!(
+        r#"<p id="{}-cut" class="cut-note">cut at step {} of more than {}: the race keeps only the steps it needs</p>"#,
+        lane.info.name,
+        thousands(u128::from(lane.steps)),
+        thousands(u128::from(MOST_LANE_STEPS))
+    )
 }
 
 /// The line at the foot of the page: where the times come from.
@@ -169,6 +204,8 @@ fn payload(race: &Race, clock: Clock) -> Payload<'_> {
         n: race.n,
         preplaced: &race.preplaced,
         clock: clock.name(),
+        reads_clock: clock::reads_clock(&race.lanes),
+        reads_word: clock::reads_word(&race.lanes),
         lanes,
     }
 }
@@ -182,7 +219,7 @@ fn shown(race: &Race, index: usize, clock: Clock) -> Shown {
         clock::standings(&race.lanes, clock)
             .into_iter()
             .find(|finish| finish.lane == index)
-            .map(|finish| format!("finished {}", finish.describe(clock)))
+            .map(|finish| format!("finished {}", finish.describe(clock, &race.lanes)))
             .unwrap_or_default()
     });
     Shown {
@@ -192,5 +229,43 @@ fn shown(race: &Race, index: usize, clock: Clock) -> Shown {
         cells_read: counters.stats.cells_read,
         solutions: counters.solutions,
         status,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::race::raced;
+
+    #[test]
+    fn a_cut_lane_says_so_on_its_board() {
+        let race = raced(6, &["naive", "lookup"]);
+        let page = render(&race, "queens race 6", Clock::Cells);
+        let naive = &race.lanes[0];
+        assert!(!naive.whole);
+        let note = format!(
+            r#"<p id="naive-cut" class="cut-note">cut at step {} of more than 400,000: the race keeps only the steps it needs</p>"#,
+            thousands(u128::from(naive.steps))
+        );
+        assert!(page.contains(&note), "no note on the cut board: {note}");
+        assert!(!page.contains(r#"id="lookup-cut""#));
+        let kept = format!(
+            "<dt>step <small>of {} kept</small></dt><dd id=\"naive-step\">",
+            thousands(u128::from(naive.steps))
+        );
+        assert!(page.contains(&kept), "{kept}");
+        let lookup = thousands(u128::from(race.lanes[1].steps));
+        assert!(page.contains(&format!(
+            "<dt>step <small>of {lookup}</small></dt><dd id=\"lookup-step\">"
+        )));
+    }
+
+    #[test]
+    fn each_lane_names_what_its_checks_read() {
+        let race = raced(5, &["lookup", "bitboard"]);
+        let page = render(&race, "queens race 5", Clock::Steps);
+        assert!(page.contains(r#"a read is one board cell or one array entry">cells read</dt><dd id="lookup-cells-read">"#));
+        assert!(page.contains(r#"64 squares at once, not one board cell">words read</dt><dd id="bitboard-cells-read">"#));
+        assert!(page.contains("by reads (bitboard reads words, each counted as a cell)</label>"));
     }
 }

@@ -35,8 +35,8 @@ use queens_core::format::thousands;
 use queens_core::trace::{Event, Tracer};
 use queens_core::watch::{StopReason, WatchObserver};
 use queens_core::{
-    Decision, Instrument, Line, Observer, Problem, Solver, SolverInfo, Square, Stats, TextFormat,
-    Watch,
+    Decision, Instrument, Line, Observer, Problem, ReadUnit, Solver, SolverInfo, Square, Stats,
+    TextFormat, Watch,
 };
 
 use crate::page::{self, PageInput, Step};
@@ -112,6 +112,8 @@ pub struct Trace {
     pub stats: Stats,
     /// The solutions found, in the whole search or up to the last step.
     pub solutions: u64,
+    /// What the solver's checks read: the unit of `stats.cells_read`.
+    pub reads: ReadUnit,
     /// Every step with its counters, kept for a page.
     page_steps: Vec<Step>,
 }
@@ -137,7 +139,7 @@ impl Trace {
             ("solutions", self.solutions),
             ("queens placed", self.stats.queens_placed),
             ("safety checks", self.stats.safety_checks),
-            ("cells read", self.stats.cells_read),
+            (self.reads.noun(), self.stats.cells_read),
         ];
         for (name, value) in counters {
             let _ = writeln!(
@@ -146,6 +148,9 @@ impl Trace {
                 format!("{name}:"),
                 thousands(u128::from(value))
             );
+        }
+        if self.reads == ReadUnit::Words {
+            let _ = writeln!(text, "  ({})", self.reads.reason());
         }
         text
     }
@@ -163,6 +168,7 @@ impl Trace {
             preplaced: problem.preplaced(),
             steps: &self.page_steps,
             summary: self.stats,
+            reads: self.reads,
             solutions: self.solutions,
             truncated: self.ending == Ending::Limit,
         })
@@ -206,7 +212,7 @@ pub fn narrate(
         .solve_observed(problem, &mut observers, &mut |_| ControlFlow::Continue(()))
         .map_err(TraceError::Search)?;
     let (watched, watcher) = observers;
-    let (_, halt) = watcher.finish();
+    let halt = watcher.finish().halt;
     let (whole_stats, whole_solutions) = (watched.tracer.stats(), watched.tracer.solutions());
     drop(watched);
     let narrator = narrator.into_inner();
@@ -228,6 +234,7 @@ pub fn narrate(
         ending,
         stats,
         solutions,
+        reads: solver.reads(),
         page_steps: narrator.page_steps.unwrap_or_default(),
     })
 }

@@ -183,14 +183,14 @@ fn check_clock(dom: &str, clock: &str, lanes: &[Value], own: &[Option<Counters>]
          solver's own trace and counted run{}",
         if over { "the race is over" } else { "NOT OVER" },
         if clock == "cells" {
-            ", and the ratio of its cells read"
+            ", and the ratio of its reads (cells, or the bitboard's words)"
         } else {
             ""
         }
     );
     println!(
         "  {:<12} {:>7} {:>8} {:>8} {:>8} {:>9}  status",
-        "board", "step", "queens", "checks", "cells", "solutions"
+        "board", "step", "queens", "checks", "reads", "solutions"
     );
     let least_cells = own.iter().flatten().map(|own| own.cells_read).min();
     let mut failed = usize::from(!over);

@@ -38,7 +38,8 @@ pub(crate) struct CountOptions {
     pub(crate) threads: Option<u64>,
 
     /// Count with the search's own statistics (queens placed, safety
-    /// checks, cells read), which `--json` prints: the solver's search runs
+    /// checks, and cells read, or words read for the bitboard), which
+    /// `--json` prints: the solver's search runs
     /// through the model, even for the bitboard, whose parallel counter
     /// (the default) keeps none and is many times faster.
     #[arg(long, conflicts_with_all = ["threads", "shard"])]
@@ -120,7 +121,7 @@ fn count(request: &Request, out: &mut impl Write) -> Result<(), Failure> {
             algorithm: request.solver.info().name,
             unique: request.query.unique,
             count: answer.count,
-            stats: answer.stats,
+            stats: request.read_stats(answer.stats),
             stats_note: None,
             counter: None,
             seconds,

@@ -25,6 +25,7 @@ pub(crate) fn run(draw: DrawOptions) -> Result<(), Failure> {
 /// own, reported after the record.
 fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(), Failure> {
     let (answer, _) = request.answer(true)?;
+    let stats = request.read_stats(answer.stats);
     let solution = answer.solutions.first().map(Vec::as_slice);
     let preplaced = request.problem.preplaced();
     match (output, solution) {
@@ -33,7 +34,8 @@ fn first(request: &Request, output: &Output, out: &mut impl Write) -> Result<(),
                 n: request.problem.n(),
                 algorithm: request.solver.info().name,
                 queens: solution,
-                stats: answer.stats,
+                stats,
+                solver_stats: answer.own,
             };
             output::json_line(out, &record)?;
         }

@@ -6,7 +6,7 @@
 
 use clap::Subcommand;
 
-use crate::args::DrawOptions;
+use crate::args::{self, DrawOptions};
 use crate::failure::Failure;
 
 mod all;
@@ -26,23 +26,52 @@ pub(crate) enum Command {
     /// a board without --queen or --budget with its parallel counter, on
     /// every core. On a terminal, a long count shows a progress bar on
     /// stderr; Ctrl-C stops it and says how many solutions were found.
+    #[command(
+        mut_arg("algo", args::finding_all),
+        mut_arg("seed", args::seedless),
+        mut_arg("json", |arg| arg.help(
+            "Print one JSON object: the count, the search's statistics (with --stats or \
+             a solver other than the parallel counter) and the time. Not with --shard"
+        ))
+    )]
     Count(count::CountOptions),
     /// Print the first solution in the solver's order, as a board (a 0/1
     /// matrix unless --format says otherwise). Boards past n = 1,000 are
     /// printed only with --format rows or --json: a drawn one would be n²
     /// cells.
+    #[command(
+        mut_arg("json", |arg| arg.help(
+            "Print one JSON object: the solution (null when there is none), the search's \
+             statistics and the counts only its solver keeps. Not with --format"
+        )),
+        mut_arg("out", |arg| arg.help(
+            "With --format svg: the file to write; without it the SVG goes to stdout"
+        ))
+    )]
     First(DrawOptions),
     /// Print every solution in the solver's order, boards separated by a
     /// blank line (`rows` prints one line per solution), or write one SVG
     /// file per solution. Boards past n = 1,000 are printed only with
     /// --format rows or --json.
+    #[command(
+        mut_arg("algo", args::finding_all),
+        mut_arg("seed", args::seedless),
+        mut_arg("json", |arg| arg.help(
+            "Print one JSON line per solution, {\"queens\":[...]}. Not with --format"
+        )),
+        mut_arg("out", |arg| arg.help(
+            "With --format svg: the directory to write solution-0001.svg, ... into \
+             (required; with --unique also sheet.svg, every board on one page). It is \
+             created if missing; files in it are replaced"
+        ))
+    )]
     All(DrawOptions),
     /// Check a placement, read from FILE or stdin: the line of `first
     /// --format rows` (1-based columns), the JSON of `first --json` or a
     /// JSON array of 0-based columns, or one 0-based column per line. A
     /// single number alone is read as a `rows` line. Prints "valid: N
     /// queens, no two attack each other"; or names the first two queens in
-    /// row order that attack each other, as (row, column) from 0, and the
+    /// row order that attack each other, as (row R, col C) from 0, and the
     /// line they share (exit status 1); a malformed or empty placement is
     /// bad input (exit status 2). Linear in time and memory: ten million
     /// queens in well under a second.

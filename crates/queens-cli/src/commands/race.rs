@@ -41,7 +41,7 @@ pub(crate) struct RaceOptions {
     /// A solver in the race (repeatable; default: every solver that finds
     /// all solutions, naive, permutation, matrix, array, lookup and
     /// bitboard).
-    #[arg(long = "algo", value_name = "NAME", value_parser = args::RACER)]
+    #[arg(long = "algo", value_name = "NAME", value_parser = args::FINDING_ALL)]
     pub(crate) algos: Vec<&'static dyn Solver>,
 
     /// A queen placed before the search starts, at ROW:COL counted from 0
@@ -55,8 +55,9 @@ pub(crate) struct RaceOptions {
     pub(crate) queens: Vec<Square>,
 
     /// What moves the boards forward: `steps` (every board one step per
-    /// tick), `cells` (every board the same cells read per tick, the
-    /// default) or `time` (every board the same measured time per tick).
+    /// tick), `cells` (every board the same reads per tick, the default:
+    /// cells, or words for a solver whose checks read machine words) or
+    /// `time` (every board the same measured time per tick).
     /// The page opens with it and offers the other two.
     #[arg(long, value_name = "CLOCK", value_parser = parse_clock, default_value = "cells")]
     pub(crate) clock: Clock,
@@ -86,7 +87,8 @@ pub(crate) struct RaceOptions {
 pub(crate) fn about() -> String {
     format!(
         "Race several solvers on the same board: each replays its own trace, side by side, \
-         moved by one clock (a step each, the same cells read, or the same measured time). \
+         moved by one clock (a step each, the same reads of cells or machine words, or the \
+         same measured time). \
          Without --html the boards are drawn on the terminal, frame by frame, then the \
          counters of each. A board keeps at most {} steps of its search; a solver cut there \
          says how far it had got when the others finished.",

@@ -132,7 +132,7 @@ fn help_and_version_succeed() {
     assert!(
         count_help
             .answered()
-            .contains("- matrix:        matrix isSafe backtracking")
+            .contains("- matrix:      matrix isSafe backtracking")
     );
     let version = queens(&["--version"]);
     assert_eq!(

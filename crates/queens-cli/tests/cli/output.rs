@@ -74,10 +74,13 @@ fn count_json_reports_the_solvers_own_statistics() {
         assert_eq!(record["algorithm"], algo);
         assert_eq!(record["unique"], false);
         assert_eq!(record["count"], 92);
-        assert_eq!(
-            keys(&record["stats"]),
-            ["cells_read", "queens_placed", "safety_checks"]
-        );
+        // The bitboard's checks read machine words, and its record says so.
+        let mut expected = ["queens_placed", "safety_checks", "cells_read"];
+        if algo == "bitboard" {
+            expected[2] = "words_read";
+        }
+        expected.sort_unstable();
+        assert_eq!(keys(&record["stats"]), expected);
         let library = library_answer(algo, Mode::Count, 8);
         assert_eq!(record["stats"], stats_json(&library), "{algo}");
         let seconds = record["seconds"].as_f64().expect("seconds is a number");

@@ -9,28 +9,32 @@ use crate::support::*;
 // Traces
 
 /// The statistics and solutions a trace's summary gives, read back from
-/// its lines (`  queens placed: 1,234`).
+/// its lines (`  queens placed: 1,234`), its reads keyed as JSON keys them:
+/// `cells read` as `cells_read`, `words read` as `words_read`.
 fn summary_counters(trace: &str) -> Value {
-    let counter = |name: &str| -> u64 {
+    let counter = |name: &str| -> Option<u64> {
         let prefix = format!("  {name}:");
-        let line = trace
-            .lines()
-            .find(|line| line.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("no '{name}' in the summary"));
-        line[prefix.len()..]
-            .trim()
-            .replace(',', "")
-            .parse()
-            .expect("a number")
+        let line = trace.lines().find(|line| line.starts_with(&prefix))?;
+        Some(
+            line[prefix.len()..]
+                .trim()
+                .replace(',', "")
+                .parse()
+                .expect("a number"),
+        )
     };
-    serde_json::json!({
-        "solutions": counter("solutions"),
-        "stats": {
-            "queens_placed": counter("queens placed"),
-            "safety_checks": counter("safety checks"),
-            "cells_read": counter("cells read"),
-        }
-    })
+    let found = |name: &str| counter(name).unwrap_or_else(|| panic!("no '{name}' in the summary"));
+    let mut stats = serde_json::json!({
+        "queens_placed": found("queens placed"),
+        "safety_checks": found("safety checks"),
+    });
+    let reads = ["cells read", "words read"]
+        .into_iter()
+        .filter_map(|name| Some((name.replace(' ', "_"), counter(name)?)));
+    for (key, read) in reads {
+        stats[key] = read.into();
+    }
+    serde_json::json!({ "solutions": found("solutions"), "stats": stats })
 }
 
 #[test]
@@ -132,7 +136,7 @@ fn a_trace_of_the_naive_solver_tests_whole_placements() {
          place (row 0, col 1)\n\
          place (row 0, col 2)\n\
          place (row 0, col 3)\n\
-         test (0, 0) (0, 1) (0, 2) (0, 3): two queens share a row\n\
+         test (row 0, col 0) (row 0, col 1) (row 0, col 2) (row 0, col 3): two queens share a row\n\
          remove (row 0, col 3)\n\
          \n\
          stopped by --limit after 6 steps, before the search ended; so far:\n\

@@ -158,6 +158,7 @@ mod tests {
             name: name.into(),
             title: title.into(),
             seeds: "000".into(),
+            reads: queens_core::ReadUnit::Cells,
         }
     }
 

@@ -3,6 +3,7 @@
 //! one [`Report`], so they always agree; each text format ends (terminal)
 //! or opens (Markdown) with the one-screen [`summary`].
 
+use queens_core::ReadUnit;
 use serde::Serialize;
 use tabled::Table;
 use tabled::builder::Builder;
@@ -137,14 +138,34 @@ fn preamble(report: &Report) -> String {
     format!(
         "Machine: {}.\nEach time is the median of {} timed run{} of the silent path; \
          the statistics come from one separate counted run. \
-         Time limit: {} per search.{}{}",
+         Time limit: {} per search.{}{}{}",
         report.machine,
         report.runs,
         if report.runs == 1 { "" } else { "s" },
         units::seconds(report.time_limit_seconds),
         baseline_sentence(report),
+        words_sentence(report),
         super::summary::load_verdict(report)
             .map_or_else(String::new, |verdict| format!("\n{verdict}"))
+    )
+}
+
+/// What the column of cells read holds for a solver whose checks read
+/// machine words, for the preamble: nothing when every solver reads cells.
+fn words_sentence(report: &Report) -> String {
+    let wordy: Vec<&str> = report
+        .solvers
+        .iter()
+        .filter(|solver| solver.reads == ReadUnit::Words)
+        .map(|solver| solver.name.as_str())
+        .collect();
+    if wordy.is_empty() {
+        return String::new();
+    }
+    format!(
+        " The cells read of {} are words read: {}.",
+        wordy.join(", "),
+        ReadUnit::Words.reason()
     )
 }
 
@@ -499,6 +520,25 @@ mod tests {
             runs: 1,
             time_limit: Duration::from_millis(1),
         })
+    }
+
+    #[test]
+    fn the_preamble_says_whose_reads_are_words() {
+        let report = crate::compare::fixture::report(8);
+        let sentence = format!(
+            " The cells read of bitboard are words read: {}.",
+            ReadUnit::Words.reason()
+        );
+        assert!(
+            preamble(&report).contains(&sentence),
+            "{}",
+            preamble(&report)
+        );
+        let mut cells_only = report.clone();
+        cells_only
+            .solvers
+            .retain(|solver| solver.reads == ReadUnit::Cells);
+        assert!(!preamble(&cells_only).contains("words read"));
     }
 
     #[test]

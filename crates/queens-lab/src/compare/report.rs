@@ -7,7 +7,7 @@
 //! assembled ([`super::assemble`]); the words of a verdict are here.
 
 use queens_bitboard::Step;
-use queens_core::{Mode, Query, Solver};
+use queens_core::{Mode, Query, ReadUnit, Solver};
 use serde::Serialize;
 
 use crate::machine::{Load, Machine};
@@ -136,6 +136,8 @@ pub struct SolverSummary {
     pub title: String,
     /// The seed documents it comes from.
     pub seeds: String,
+    /// What its checks read: the unit of its figures' `cells_read`.
+    pub reads: ReadUnit,
 }
 
 impl SolverSummary {
@@ -146,7 +148,20 @@ impl SolverSummary {
             name: info.name.to_owned(),
             title: info.title.to_owned(),
             seeds: info.seeds.to_owned(),
+            reads: solver.reads(),
         }
+    }
+}
+
+/// How a line comparing the reads of `subject` with those of `base` names
+/// them: `cells read` (or `words read`) when both read one unit, plain
+/// `reads` when they do not, since a word is not a cell (the preamble says
+/// which solvers read words).
+pub fn reads_noun(subject: &SolverSummary, base: &SolverSummary) -> String {
+    if subject.reads == base.reads {
+        subject.reads.noun().to_owned()
+    } else {
+        "reads".to_owned()
     }
 }
 
@@ -383,7 +398,11 @@ pub(crate) fn verdict(
     format!(
         "{} {}.",
         solvers[index].title,
-        against(result, base, &solvers[base_index].title)
+        against(
+            (result, base),
+            &solvers[base_index].title,
+            &reads_noun(&solvers[index], &solvers[base_index])
+        )
     )
 }
 
@@ -413,13 +432,14 @@ fn disagreement(solvers: &[SolverSummary], finished: &[(usize, &Finished)]) -> O
 }
 
 /// How `subject` fares against `base` on the same board, in words: `ran
-/// 3.0× faster than <base>: <the statistic that explains it>`.
-pub fn against(subject: &Finished, base: &Finished, base_title: &str) -> String {
+/// 3.0× faster than <base>: <the statistic that explains it>`, their reads
+/// named `reads` ([`reads_noun`]).
+pub fn against((subject, base): (&Finished, &Finished), base_title: &str, reads: &str) -> String {
     let speedup = speedup(Some(base.median_seconds), subject.median_seconds).unwrap_or(1.0);
     format!(
         "ran {} than {base_title}: {}",
         pace(speedup),
-        why(&subject.figures, &base.figures, speedup)
+        why(&subject.figures, &base.figures, speedup, reads)
     )
 }
 
@@ -443,8 +463,10 @@ pub fn pace(speedup: f64) -> String {
 /// explains the gap only when it points the same way (more work, slower).
 /// Where it points the other way (fewer cells read, yet slower, as on the
 /// smallest boards) the line says so: there the fixed costs of a search
-/// outweigh the work the statistics count.
-pub fn why(subject: &Figures, base: &Figures, speedup: f64) -> String {
+/// outweigh the work the statistics count. `reads` names the reads, `cells
+/// read` or as [`reads_noun`] names them.
+pub fn why(subject: &Figures, base: &Figures, speedup: f64, reads: &str) -> String {
+    let per_check = format!("{reads} per check");
     let differing = [
         (
             "",
@@ -462,7 +484,7 @@ pub fn why(subject: &Figures, base: &Figures, speedup: f64) -> String {
             "same queens and checks; ",
             subject.cells_read,
             base.cells_read,
-            "cells read per check",
+            per_check.as_str(),
         ),
     ]
     .into_iter()
@@ -473,11 +495,7 @@ pub fn why(subject: &Figures, base: &Figures, speedup: f64) -> String {
         // reads another number of cells: say that too.
         if what == "safety checks" && subject.cells_read != base.cells_read {
             statistic.push_str(", ");
-            statistic.push_str(&more_or_fewer(
-                subject.cells_read,
-                base.cells_read,
-                "cells read",
-            ));
+            statistic.push_str(&more_or_fewer(subject.cells_read, base.cells_read, reads));
         }
         let more_work = subject_work > base_work;
         let slower = speedup < 1.0;
@@ -496,7 +514,7 @@ pub fn why(subject: &Figures, base: &Figures, speedup: f64) -> String {
     } else {
         format!("{} more", units::ratio(1.0 / speedup))
     };
-    format!("same queens, checks and cells read; {time} time per queen")
+    format!("same queens, checks and {reads}; {time} time per queen")
 }
 
 /// `9.1× more cells read` or `3.0× fewer queens placed`: `subject` against
@@ -534,15 +552,15 @@ mod tests {
     fn the_statistic_named_is_the_first_that_differs() {
         let base = figures(100, 200, 600);
         assert_eq!(
-            why(&figures(900, 200, 600), &base, 0.1),
+            why(&figures(900, 200, 600), &base, 0.1, "cells read"),
             "9.0× more queens placed"
         );
         assert_eq!(
-            why(&figures(25, 1, 1), &base, 4.0),
+            why(&figures(25, 1, 1), &base, 4.0, "cells read"),
             "4.0× fewer queens placed"
         );
         assert_eq!(
-            why(&figures(100, 400, 600), &base, 0.5),
+            why(&figures(100, 400, 600), &base, 0.5, "cells read"),
             "same queens; 2.0× more safety checks"
         );
         // The bitboard against lookup at n = 8: a mask per row, three
@@ -551,34 +569,35 @@ mod tests {
             why(
                 &figures(2_056, 1_965, 5_895),
                 &figures(2_056, 15_720, 47_160),
-                2.8
+                2.8,
+                "reads"
             ),
-            "same queens; 8.0× fewer safety checks, 8.0× fewer cells read"
+            "same queens; 8.0× fewer safety checks, 8.0× fewer reads"
         );
         assert_eq!(
-            why(&figures(100, 200, 2_400), &base, 0.5),
+            why(&figures(100, 200, 2_400), &base, 0.5, "cells read"),
             "same queens and checks; 4.0× more cells read per check"
         );
         assert_eq!(
-            why(&base, &base, 3.5),
+            why(&base, &base, 3.5, "cells read"),
             "same queens, checks and cells read; 3.5× less time per queen"
         );
         assert_eq!(
-            why(&base, &base, 0.5),
+            why(&base, &base, 0.5, "cells read"),
             "same queens, checks and cells read; 2.0× more time per queen"
         );
         assert_eq!(
-            why(&figures(0, 0, 0), &base, 1.0),
+            why(&figures(0, 0, 0), &base, 1.0, "cells read"),
             "0 queens placed against 100"
         );
         assert_eq!(
-            why(&figures(100, 200, 375), &base, 1.0 / 2.1),
+            why(&figures(100, 200, 375), &base, 1.0 / 2.1, "cells read"),
             "same queens and checks; 1.6× fewer cells read per check, yet slower: on a board \
              this small the fixed costs of a search outweigh the work counted",
             "array against lookup at n = 4: the statistic points the other way"
         );
         assert_eq!(
-            why(&figures(300, 200, 600), &base, 2.0),
+            why(&figures(300, 200, 600), &base, 2.0, "cells read"),
             "3.0× more queens placed, yet faster: on a board this small the fixed costs of a \
              search outweigh the work counted"
         );

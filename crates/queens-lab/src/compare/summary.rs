@@ -11,7 +11,7 @@ use tabled::builder::Builder;
 use tabled::settings::Style;
 
 use super::report::{
-    CompareMode, Finished, Ladder, ModeTable, Outcome, Report, SkipCause, pace, why,
+    CompareMode, Finished, Ladder, ModeTable, Outcome, Report, SkipCause, pace, reads_noun, why,
 };
 use crate::units;
 
@@ -282,7 +282,12 @@ fn gaps(report: &Report, table: &ModeTable, baseline: usize) -> Vec<Line> {
                     format!(
                         "{} at n = {n}: {}",
                         pace(speedup),
-                        why(&subject.figures, &base.figures, speedup)
+                        why(
+                            &subject.figures,
+                            &base.figures,
+                            speedup,
+                            &reads_noun(solver, &report.solvers[baseline]),
+                        )
                     )
                 }
             };
@@ -661,7 +666,7 @@ mod tests {
             "  permutation 50× slower at n = 11: 600× more queens placed\n",
             "  matrix      5.0× slower at n = 13: same queens and checks; \
              4.0× more cells read per check\n",
-            "  bitboard    3.0× faster at n = 14: same queens, checks and cells read; \
+            "  bitboard    3.0× faster at n = 14: same queens, checks and reads; \
              3.0× less time per queen\n",
             "  bitboard    8.0× faster at n = 14: the lookup arrays packed into words, \
              walked without branches\n",

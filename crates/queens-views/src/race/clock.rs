@@ -12,9 +12,18 @@
 //!   steps costing its solver's measured time per step on this machine.
 //!
 //! A lane is at the last step whose cost is reached: at `at` cells read,
-//! the steps whose cells read so far are at most `at`. The page's script
-//! places the lanes by the same rules ([`Clock::position`]).
+//! the steps whose cells read so far are at most `at`. The start, `at` = 0,
+//! is before every lane's first step, by every clock, although a lane's
+//! first steps may read nothing (the naive generator's placements, the
+//! matrix solver's first column); only a lane whose whole search reads
+//! nothing (the matrix solver's n = 1) has finished there. The page's
+//! script places the lanes by the same rules ([`Clock::position`]).
+//!
+//! The bitboard reads machine words, not cells ([`ReadUnit`]): by the clock
+//! of reads it spends a word where the others spend a cell, and the clock
+//! says so ([`reads_clock`]).
 
+use queens_core::ReadUnit;
 use queens_core::format::thousands;
 
 use super::Lane;
@@ -43,12 +52,13 @@ impl Clock {
         }
     }
 
-    /// What the clock counts, in words: `step`, `cells read`, `time`.
-    pub(crate) const fn noun(self) -> &'static str {
+    /// What the clock counts for `lanes`, in words: `step`, `time`, or the
+    /// clock of reads as [`reads_clock`] names it.
+    pub(crate) fn noun(self, lanes: &[Lane]) -> String {
         match self {
-            Clock::Steps => "step",
-            Clock::Cells => "cells read",
-            Clock::Time => "time",
+            Clock::Steps => "step".to_owned(),
+            Clock::Cells => reads_clock(lanes),
+            Clock::Time => "time".to_owned(),
         }
     }
 
@@ -66,21 +76,74 @@ impl Clock {
         let steps = lane.steps;
         match self {
             Clock::Steps => (at.floor() as u64).min(steps),
+            // The start is before the first step of every lane that reads
+            // anything; one whose whole search reads nothing has finished.
+            Clock::Cells if at <= 0.0 && self.end(lane) > 0.0 => 0,
             Clock::Cells => lane.cells.partition_point(|&cells| cells as f64 <= at) as u64,
             Clock::Time if at >= lane.seconds => steps,
             Clock::Time => ((at / lane.seconds * steps as f64).floor() as u64).min(steps),
         }
     }
 
-    /// A reading of the clock, in its unit: `1,199 steps`, `2,682 cells
-    /// read`, `12.5 µs`.
-    pub(crate) fn reading(self, at: f64) -> String {
+    /// A reading of the clock in the unit of `lanes`: `1,199 steps`,
+    /// `2,682 cells read` (`words read`, or `reads` when the lanes read in
+    /// different units), `12.5 µs`.
+    pub(crate) fn reading(self, at: f64, lanes: &[Lane]) -> String {
         match self {
             Clock::Steps => format!("{} steps", thousands(at.round() as u128)),
-            Clock::Cells => format!("{} cells read", thousands(at.round() as u128)),
+            Clock::Cells => format!("{} {}", thousands(at.round() as u128), reads_word(lanes)),
             Clock::Time => micros(at),
         }
     }
+}
+
+/// What the lanes read, in one word: `cells`, `words`, or `reads` when
+/// they read in different units.
+pub(crate) fn reads_unit(lanes: &[Lane]) -> &'static str {
+    match read_units(lanes)[..] {
+        [unit] => unit.unit(),
+        _ => "reads",
+    }
+}
+
+/// What a reading of the clock of reads counts: `cells read`, `words
+/// read`, or `reads` when the lanes read in different units.
+pub(crate) fn reads_word(lanes: &[Lane]) -> &'static str {
+    match read_units(lanes)[..] {
+        [unit] => unit.noun(),
+        _ => "reads",
+    }
+}
+
+/// The name of the clock of reads for these lanes: `cells read` (or
+/// `words read`) when they all read one unit, or which lanes read words
+/// and that the clock counts each as a cell.
+pub(crate) fn reads_clock(lanes: &[Lane]) -> String {
+    match read_units(lanes)[..] {
+        [unit] => unit.noun().to_owned(),
+        _ => {
+            let wordy: Vec<&str> = lanes
+                .iter()
+                .filter(|lane| lane.reads == ReadUnit::Words)
+                .map(|lane| lane.info.name)
+                .collect();
+            format!(
+                "reads ({} reads words, each counted as a cell)",
+                wordy.join(", ")
+            )
+        }
+    }
+}
+
+/// The units the lanes read, each once.
+fn read_units(lanes: &[Lane]) -> Vec<ReadUnit> {
+    let mut units: Vec<ReadUnit> = Vec::new();
+    for lane in lanes {
+        if !units.contains(&lane.reads) {
+            units.push(lane.reads);
+        }
+    }
+    units
 }
 
 /// Seconds as microseconds with three significant digits, or milliseconds
@@ -134,8 +197,9 @@ pub(crate) struct Finish {
 }
 
 impl Finish {
-    /// The finish as the race words it: `2nd at 4,427 cells read: 1.65×`.
-    pub(crate) fn describe(&self, clock: Clock) -> String {
+    /// The finish as the race of `lanes` words it: `2nd at 4,427 cells
+    /// read: 1.65×`.
+    pub(crate) fn describe(&self, clock: Clock, lanes: &[Lane]) -> String {
         let ratio = self
             .ratio
             .map(|ratio| format!(": {}", self::ratio(ratio)))
@@ -143,7 +207,7 @@ impl Finish {
         format!(
             "{} at {}{ratio}",
             ordinal(self.place),
-            clock.reading(self.at)
+            clock.reading(self.at, lanes)
         )
     }
 }
@@ -205,11 +269,14 @@ pub(crate) fn how_far(lanes: &[Lane], n: usize, index: usize, clock: Clock) -> O
     // A lane cut to the race had steps beyond its finish line.
     let reached = lane.steps < lane.traced || clock.end(lane) >= line;
     let when = if others && reached {
-        format!("when the others had finished, at {}", clock.reading(line))
+        format!(
+            "when the others had finished, at {}",
+            clock.reading(line, lanes)
+        )
     } else {
         format!(
             "where its steps end, at {}",
-            clock.reading(clock.end(lane).min(line))
+            clock.reading(clock.end(lane).min(line), lanes)
         )
     };
     let at = clock.position(lane, line);
@@ -238,19 +305,49 @@ pub(crate) fn how_far(lanes: &[Lane], n: usize, index: usize, clock: Clock) -> O
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
-
-    use queens_core::{Problem, Solver};
-
     use super::*;
-    use crate::race::Race;
+    use crate::race::{Race, raced};
 
-    fn raced(n: usize, names: &[&str]) -> Race {
-        let solvers: Vec<&dyn Solver> = names
-            .iter()
-            .map(|name| queens_solvers::by_name(name).unwrap())
-            .collect();
-        Race::run(&solvers, &Problem::new(n), &AtomicBool::new(false)).unwrap()
+    #[test]
+    fn the_start_is_before_every_lanes_first_step() {
+        let race = raced(6, &["naive", "matrix", "lookup"]);
+        let [naive, matrix, _] = [&race.lanes[0], &race.lanes[1], &race.lanes[2]];
+        // The naive generator's placements and the matrix solver's first
+        // column read nothing: by reads alone they would be taken at 0.
+        assert_eq!((naive.cells[0], matrix.cells[0]), (0, 0));
+        for lane in &race.lanes {
+            for clock in Clock::ALL {
+                assert_eq!(clock.position(lane, 0.0), 0, "{}", lane.info.name);
+            }
+        }
+        // Any reading past the start takes the steps that read nothing.
+        assert_eq!(Clock::Cells.position(naive, 0.5), 6);
+        assert_eq!(Clock::Cells.position(matrix, 0.5), 1);
+        // A search that reads nothing at all is over at the start.
+        let free = raced(1, &["matrix"]);
+        let lane = &free.lanes[0];
+        assert_eq!((lane.steps, lane.end.stats.cells_read), (4, 0));
+        assert_eq!(Clock::Cells.position(lane, 0.0), 4);
+    }
+
+    #[test]
+    fn the_clock_of_reads_says_when_a_lane_reads_words() {
+        let names = |race: &Race| (reads_unit(&race.lanes), reads_clock(&race.lanes));
+        assert_eq!(
+            names(&raced(4, &["lookup"])),
+            ("cells", "cells read".to_owned())
+        );
+        assert_eq!(
+            names(&raced(4, &["bitboard"])),
+            ("words", "words read".to_owned())
+        );
+        assert_eq!(
+            names(&raced(4, &["matrix", "bitboard"])),
+            (
+                "reads",
+                "reads (bitboard reads words, each counted as a cell)".to_owned()
+            )
+        );
     }
 
     #[test]
@@ -261,7 +358,7 @@ mod tests {
             .iter()
             .map(|finish| {
                 let name = race.lanes[finish.lane].info.name;
-                format!("{name} {}", finish.describe(Clock::Cells))
+                format!("{name} {}", finish.describe(Clock::Cells, &race.lanes))
             })
             .collect();
         assert_eq!(
@@ -273,7 +370,7 @@ mod tests {
         );
         let by_steps: Vec<String> = standings(&race.lanes, Clock::Steps)
             .iter()
-            .map(|finish| finish.describe(Clock::Steps))
+            .map(|finish| finish.describe(Clock::Steps, &race.lanes))
             .collect();
         assert_eq!(by_steps, ["1st at 1,199 steps: 1.00×"; 2]);
         assert_eq!(finish_line(&race.lanes, Clock::Cells), 4_427.0);
@@ -328,10 +425,16 @@ mod tests {
 
     #[test]
     fn readings_places_and_shares_are_worded_for_people() {
-        assert_eq!(Clock::Time.reading(12.345e-6), "12.3 µs");
-        assert_eq!(Clock::Time.reading(0.004_567), "4.57 ms");
-        assert_eq!(Clock::Time.reading(999.96e-6), "1000 µs");
-        assert_eq!(Clock::Cells.reading(47_160.0), "47,160 cells read");
+        assert_eq!(Clock::Time.reading(12.345e-6, &[]), "12.3 µs");
+        assert_eq!(Clock::Time.reading(0.004_567, &[]), "4.57 ms");
+        assert_eq!(Clock::Time.reading(999.96e-6, &[]), "1000 µs");
+        let lookup = raced(4, &["lookup"]);
+        assert_eq!(
+            Clock::Cells.reading(47_160.0, &lookup.lanes),
+            "47,160 cells read"
+        );
+        let mixed = raced(4, &["lookup", "bitboard"]);
+        assert_eq!(Clock::Cells.reading(47_160.0, &mixed.lanes), "47,160 reads");
         let places: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).into();
         assert_eq!(
             places,

@@ -79,6 +79,7 @@ fn lane(
     Ok(Lane {
         workload: info.workload.map(|workload| workload(problem)),
         info,
+        reads: solver.reads(),
         steps: traced.cells.len() as u64,
         traced: traced.cells.len() as u64,
         code: traced.code,
@@ -128,7 +129,7 @@ fn trace(
         WatchObserver::new(&mut watch),
     );
     solver.solve_observed(problem, &mut observers, &mut |_| ControlFlow::Continue(()))?;
-    let (_, halt) = observers.1.finish();
+    let halt = observers.1.finish().halt;
     let whole = !tracer.stopped();
     drop(tracer);
     if halt == Some(StopReason::Interrupted) {

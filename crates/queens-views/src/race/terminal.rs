@@ -17,9 +17,9 @@ use queens_core::TextFormat;
 use queens_core::format::thousands;
 use queens_core::trace::Event;
 
-use super::Race;
 use super::clock::{self, Clock};
 use super::compact::Replay;
+use super::{Lane, Race};
 
 /// The time between two frames on a terminal.
 const FRAME_PAUSE: Duration = Duration::from_millis(40);
@@ -107,7 +107,7 @@ pub fn show(
             std::thread::sleep(FRAME_PAUSE);
             if stop.load(Ordering::Relaxed) {
                 return Err(ShowError::Interrupted {
-                    reading: view.clock.reading(at),
+                    reading: view.clock.reading(at, &race.lanes),
                 });
             }
         }
@@ -136,9 +136,9 @@ fn draw(
     let mut text = format!(
         "n = {}, by {}: {} of {}\n\n",
         race.n,
-        clock.noun(),
-        clock.reading(at),
-        clock.reading(line)
+        clock.noun(&race.lanes),
+        clock.reading(at, &race.lanes),
+        clock.reading(line, &race.lanes)
     );
     let rows = columns.iter().map(Vec::len).max().unwrap_or(0);
     for row in 0..rows {
@@ -175,7 +175,7 @@ fn column(
     for (name, value) in [
         ("placed", stats.queens_placed),
         ("checks", stats.safety_checks),
-        ("cells", stats.cells_read),
+        (lane.reads.unit(), stats.cells_read),
         ("solutions", counters.solutions),
     ] {
         lines.push(format!("{name:<9} {}", thousands(u128::from(value))));
@@ -231,6 +231,18 @@ fn line_mark(line: queens_core::Line) -> &'static str {
     }
 }
 
+/// What `lane` read, `read` of its unit: the number alone when every lane
+/// reads the same unit, which the column's heading names, or with the unit
+/// when they differ (`5,895 words`).
+fn read(race: &Race, lane: &Lane, read: u64) -> String {
+    let number = thousands(u128::from(read));
+    if clock::reads_unit(&race.lanes) == lane.reads.unit() {
+        number
+    } else {
+        format!("{number} {}", lane.reads.unit())
+    }
+}
+
 /// The counters of every lane at the finish line, and how each finished
 /// by `clock`; under it, how far each cut lane had got.
 pub fn table(race: &Race, clock: Clock) -> String {
@@ -241,7 +253,7 @@ pub fn table(race: &Race, clock: Clock) -> String {
         "steps",
         "queens placed",
         "safety checks",
-        "cells read",
+        clock::reads_word(&race.lanes),
         "solutions",
         "finished",
     ];
@@ -255,19 +267,22 @@ pub fn table(race: &Race, clock: Clock) -> String {
             let finished = standings
                 .iter()
                 .find(|finish| finish.lane == index)
-                .map_or_else(|| "cut (below)".to_owned(), |finish| finish.describe(clock));
+                .map_or_else(
+                    || "cut (below)".to_owned(),
+                    |finish| finish.describe(clock, &race.lanes),
+                );
             [
                 lane.info.name.to_owned(),
                 thousands(u128::from(taken)),
                 thousands(u128::from(counters.stats.queens_placed)),
                 thousands(u128::from(counters.stats.safety_checks)),
-                thousands(u128::from(counters.stats.cells_read)),
+                read(race, lane, counters.stats.cells_read),
                 thousands(u128::from(counters.solutions)),
                 finished,
             ]
         })
         .collect();
-    let mut text = format!("by {}:\n", clock.noun());
+    let mut text = format!("by {}:\n", clock.noun(&race.lanes));
     let widths: Vec<usize> = (0..heading.len())
         .map(|at| {
             rows.iter()

@@ -217,7 +217,7 @@
 
   // A step in a few words, as the terminal view says it.
   function caption(lane, event, step) {
-    const spot = (at) => `(${at.row}, ${at.col})`;
+    const spot = (at) => `(row ${at.row}, col ${at.col})`;
     switch (event.event) {
       case "place":
         return `place ${spot(event.square)}`;
@@ -262,8 +262,11 @@
     },
     cells: {
       end: (lane) => (lane.steps > 0 ? lane.trace.cells[lane.steps - 1] : 0),
-      position: (lane, at) => firstAbove(lane.trace.cells, lane.steps, at),
-      reading: (at) => `${number(Math.round(at))} cells read`,
+      // The start is before the first step of every lane that reads
+      // anything; one whose whole search reads nothing has finished.
+      position: (lane, at) =>
+        at <= 0 && CLOCKS.cells.end(lane) > 0 ? 0 : firstAbove(lane.trace.cells, lane.steps, at),
+      reading: (at) => `${number(Math.round(at))} ${data.reads_word}`,
     },
     time: {
       end: (lane) => lane.seconds,
@@ -352,7 +355,7 @@
       });
     const reading = CLOCKS[clock].reading;
     byId("reading").textContent =
-      `By ${clock === "cells" ? "cells read" : clock}: ${reading(at)} of ${reading(line())}, ` +
+      `By ${clock === "cells" ? data.reads_clock : clock}: ${reading(at)} of ${reading(line())}, ` +
       `tick ${number(Math.round(at / tick()))} of ${number(ticks())}` +
       (over ? ". The race is over." : ".");
     main.dataset.clock = clock;

@@ -11,7 +11,9 @@ pub(crate) use std::thread;
 pub(crate) use std::time::Duration;
 
 pub(crate) use queens_core::modes::{self, Answer};
-pub(crate) use queens_core::{Finds, Instrument, Mode, Order, Problem, Query, Solver};
+pub(crate) use queens_core::{
+    Finds, Instrument, Mode, Order, Problem, Query, ReadStats, ReadUnit, Solver,
+};
 pub(crate) use serde_json::Value;
 
 /// OEIS A000170: the number of solutions for n = 0, 1, ..., 14.
@@ -234,19 +236,27 @@ pub(crate) fn solver(name: &str) -> &'static dyn Solver {
     queens_solvers::by_name(name).expect("a registered solver")
 }
 
-/// The library's answer to `mode` on a plain `n`-board, with statistics.
-pub(crate) fn library_answer(name: &str, mode: Mode, n: usize) -> Answer {
+/// The library's answer to `mode` on a plain `n`-board, with statistics,
+/// and the unit of its solver's reads.
+pub(crate) fn library_answer(name: &str, mode: Mode, n: usize) -> (Answer, ReadUnit) {
     let query = Query {
         mode,
         unique: false,
     };
-    modes::answer(solver(name), &Problem::new(n), query, Instrument::Counted)
-        .expect("the library answers")
+    let answer = modes::answer(solver(name), &Problem::new(n), query, Instrument::Counted)
+        .expect("the library answers");
+    (answer, solver(name).reads())
 }
 
-/// The library's statistics as the JSON the tool prints.
-pub(crate) fn stats_json(answer: &Answer) -> Value {
-    serde_json::to_value(answer.stats.expect("counted")).unwrap()
+/// The library's statistics as the JSON the tool prints, the reads named
+/// by their unit.
+pub(crate) fn stats_json((answer, reads): &(Answer, ReadUnit)) -> Value {
+    let stats = answer.stats.expect("counted");
+    serde_json::to_value(ReadStats {
+        stats,
+        reads: *reads,
+    })
+    .unwrap()
 }
 
 /// `--queen` arguments placing the queens of `queens` in rows `rows`.
