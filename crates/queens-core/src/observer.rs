@@ -290,8 +290,8 @@ impl ReadUnit {
         match self {
             ReadUnit::Cells => "a read is one board cell or one array entry",
             ReadUnit::Words => {
-                "a read is one machine word, a mask of the taken columns or diagonals: \
-                 64 squares at once, not one board cell"
+                "a read is one machine word, a mask with one bit per column or \
+                 diagonal: a whole line of the board at once, not one board cell"
             }
         }
     }

@@ -265,7 +265,7 @@ mod tests {
         let race = raced(5, &["lookup", "bitboard"]);
         let page = render(&race, "queens race 5", Clock::Steps);
         assert!(page.contains(r#"a read is one board cell or one array entry">cells read</dt><dd id="lookup-cells-read">"#));
-        assert!(page.contains(r#"64 squares at once, not one board cell">words read</dt><dd id="bitboard-cells-read">"#));
+        assert!(page.contains(r#"a whole line of the board at once, not one board cell">words read</dt><dd id="bitboard-cells-read">"#));
         assert!(page.contains("by reads (bitboard reads words, each counted as a cell)</label>"));
     }
 }

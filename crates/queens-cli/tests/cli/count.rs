@@ -93,8 +93,8 @@ fn the_counters_record_says_why_it_has_no_statistics_and_where_they_are() {
     assert!(
         trace.answered().ends_with(
             "\n  solutions:     92\n  queens placed: 2,056\n  safety checks: 1,965\n  \
-             words read:    5,895\n  (a read is one machine word, a mask of the taken \
-             columns or diagonals: 64 squares at once, not one board cell)\n"
+             words read:    5,895\n  (a read is one machine word, a mask with one bit \
+             per column or diagonal: a whole line of the board at once, not one board cell)\n"
         ),
         "{}",
         trace.stdout
