@@ -115,10 +115,31 @@ fn essay(source: &str) -> String {
     source.lines().map(line).collect::<Vec<_>>().join("\n")
 }
 
+/// How a marker opens.
+const OPEN: &str = "<!-- checked: ";
+
+/// The paragraph that ends `before`, the text up to a marker: from its last
+/// blank line, or the whole fenced block it ends with (a tool's output shown
+/// as it printed it, blank lines included). Markers in a row close the same
+/// paragraph.
+fn paragraph(before: &str) -> &str {
+    let mut body = before.trim_end();
+    while let Some((rest, last)) = body.rsplit_once('\n') {
+        if !last.trim_start().starts_with(OPEN) {
+            break;
+        }
+        body = rest.trim_end();
+    }
+    let start = match body.strip_suffix("```") {
+        Some(inside) => inside.rfind("\n```").map_or(0, |fence| fence + 1),
+        None => body.rfind("\n\n").map_or(0, |blank| blank + 2),
+    };
+    &body[start..]
+}
+
 /// The markers of `text` (a page called `name`), each with the paragraph
 /// it closes checked to quote its figure.
 fn claims(name: &str, text: &str) -> Vec<Claim> {
-    const OPEN: &str = "<!-- checked: ";
     let mut found = Vec::new();
     let mut rest = text;
     while let Some(at) = rest.find(OPEN) {
@@ -128,8 +149,7 @@ fn claims(name: &str, text: &str) -> Vec<Claim> {
             .find(" -->")
             .unwrap_or_else(|| panic!("{name}: a marker is not closed"));
         let place = format!("{name}:{}", text[..start].matches('\n').count() + 1);
-        let paragraph = text[..start].rsplit("\n\n").next().unwrap_or_default();
-        found.push(claim(place, &body[..end], paragraph));
+        found.push(claim(place, &body[..end], paragraph(&text[..start])));
         rest = &body[end..];
     }
     found
@@ -289,6 +309,16 @@ fn a_text_figure_is_found_in_what_the_command_printed() {
     assert!(agrees(&said, "n = 64"));
     assert!(!agrees(&said, "n = 32"));
     assert!(!agrees(&Found::Text("64".into()), "sixty-four"));
+}
+
+#[test]
+fn a_marker_after_a_fenced_block_reads_the_whole_block() {
+    let page = "Before.\n\n```text\nsafety checks: 14\n\ncells read: 15\n```\n<!-- checked: x -->\n";
+    let block = "```text\nsafety checks: 14\n\ncells read: 15\n```";
+    assert_eq!(paragraph(&page[..page.find(OPEN).unwrap()]), block);
+    let second = page.replace("-->\n", "-->\n<!-- checked: y -->\n");
+    assert_eq!(paragraph(&second[..second.rfind(OPEN).unwrap()]), block);
+    assert_eq!(paragraph("Before.\n\nAt n = 8: 92.\n"), "At n = 8: 92.");
 }
 
 #[test]
