@@ -20,8 +20,9 @@
 //! `stderr` for what it prints there, answered or refused. The figure, right
 //! of ` = `, is a number as the sentence writes it (`2,056`, `0.5`, or a
 //! word from `one` to `twelve`), which a number or a ratio must equal once
-//! rounded to the figure's decimals; or a text, which a JSON string or a
-//! stream must contain.
+//! rounded to the figure's decimals; or a text, which a JSON string, a JSON
+//! array written as the docs write a placement (`[1, 3, 5, 7, 2, 0, 6, 4]`)
+//! or a stream must contain.
 
 use std::collections::HashMap;
 use std::fs;
@@ -204,6 +205,8 @@ fn found(runs: &mut HashMap<Vec<String>, Run>, reading: &Reading) -> Option<Foun
             match at_path(&json, path)? {
                 Value::Number(number) => number.as_f64().map(Found::Number),
                 Value::String(text) => Some(Found::Text(text.clone())),
+                // A placement, as the docs write one: `[1, 3, 5, 7, 2, 0, 6, 4]`.
+                list @ Value::Array(_) => Some(Found::Text(list.to_string().replace(',', ", "))),
                 _ => None,
             }
         }
@@ -312,13 +315,16 @@ fn a_text_figure_is_found_in_what_the_command_printed() {
 }
 
 #[test]
-fn a_marker_after_a_fenced_block_reads_the_whole_block() {
-    let page = "Before.\n\n```text\nsafety checks: 14\n\ncells read: 15\n```\n<!-- checked: x -->\n";
+fn a_marker_reads_the_paragraph_table_or_fenced_block_above_it() {
+    let page =
+        "Before.\n\n```text\nsafety checks: 14\n\ncells read: 15\n```\n<!-- checked: x -->\n";
     let block = "```text\nsafety checks: 14\n\ncells read: 15\n```";
     assert_eq!(paragraph(&page[..page.find(OPEN).unwrap()]), block);
     let second = page.replace("-->\n", "-->\n<!-- checked: y -->\n");
     assert_eq!(paragraph(&second[..second.rfind(OPEN).unwrap()]), block);
     assert_eq!(paragraph("Before.\n\nAt n = 8: 92.\n"), "At n = 8: 92.");
+    // A marker below a table, a blank line apart so that it ends the table.
+    assert_eq!(paragraph("Before.\n\n| n | 8 |\n\n"), "| n | 8 |");
 }
 
 #[test]
