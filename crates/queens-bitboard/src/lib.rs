@@ -185,6 +185,7 @@
 //! rows still cost a step each (`+ frames` in the table); what it buys is
 //! searches whose every row is the same for all the boards of a frame.
 //! <!-- checked: queens count 12 --json | .counter.units = 730 -->
+//! <!-- checked: queens plan 17 --shards 8 --seconds 0.1 --json | .units = 4,319 -->
 //!
 //! ## Lanes
 //!
