@@ -23,6 +23,13 @@
 //! rounded to the figure's decimals; or a text, which a JSON string, a JSON
 //! array written as the docs write a placement (`[1, 3, 5, 7, 2, 0, 6, 4]`)
 //! or a stream must contain.
+//!
+//! The paragraph a marker closes is the text since the blank line above it
+//! (markers in a row close the same one), or the whole fenced block the
+//! marker follows: a tool's output shown as printed. Under a table a marker
+//! stands a blank line apart, which ends the table in every renderer.
+//! The generated pages (`docs/comparison.md`, `docs/growth.md`) carry no
+//! markers: tests of their own keep their counts and statistics true.
 
 use std::collections::HashMap;
 use std::fs;
