@@ -31,9 +31,11 @@
 //! This crate compares the candidate with every earlier row and combines the
 //! comparisons with `|`, so that a check makes no jump that depends on where
 //! the attacking queen stands, which a processor cannot guess. Those wrong
-//! guesses cost more than the entries saved: `cargo xtask peers` measured the
-//! search at 0.88 to 0.94 of the time of the seed's own C at n = 12 and 13,
-//! where stopping early was level with it (1.00). The answer is the seed's;
+//! guesses cost more than the entries saved: `cargo xtask peers` times the
+//! search against the seed's own C, and the workspace's `docs/algorithms.md`,
+//! "Why the checks read on", gives one run's ratios, with and without the
+//! early exit (timings move with the machine, so this essay quotes none).
+//! The answer is the seed's;
 //! *cells read* counts every earlier row, which is what this check reads.
 //!
 //! # Errata

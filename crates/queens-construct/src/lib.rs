@@ -131,6 +131,9 @@
 //! a search defines (for n = 8 it gives `[1, 3, 5, 7, 2, 0, 6, 4]`, the
 //! row-major first is `[0, 4, 7, 5, 2, 6, 1, 3]`), so it declares
 //! [`Order::Unspecified`].
+//! <!-- checked: queens first 8 --algo construct --json | .queens = [1, 3, 5, 7, 2, 0, 6, 4] -->
+//! <!-- checked: queens first 8 --algo lookup --json | .queens = [0, 4, 7, 5, 2, 6, 1, 3] -->
+//! <!-- checked: queens first 8 --algo construct --queen 0:0 | stderr = cannot keep pre-placed queens -->
 //!
 //! Time and memory are O(n): one pass writes the columns, one reports each
 //! queen to the observer, in row order; the placement is the only

@@ -20,8 +20,7 @@
 //!   seed 004's `DOWNOFFSET`, 7 for its 8×8 board. Like the seed, this crate
 //!   sizes the three arrays for the largest board it accepts, 64×64, so its
 //!   offset is 63 whatever `n` is; `n - 1` would do as well, but a constant
-//!   offset leaves the search one more register, which measured about 5%
-//!   faster.
+//!   offset leaves the search one more register.
 //!
 //! A square is safe when all three entries say "free", so the check reads
 //! three entries whatever `n` is: seed 004's
@@ -30,9 +29,10 @@
 //! and combines them with `&`, so that a check makes one jump, on its answer,
 //! instead of one per entry on whether that line is taken, which a processor
 //! cannot guess. Those wrong guesses cost far more than the reads saved:
-//! `cargo xtask peers` measured the search at 0.43 to 0.46 of the time of the
-//! seed's own C at n = 12 and 13, where stopping early took 1.03 of it at
-//! n = 13. Placing a queen marks its
+//! `cargo xtask peers` times the search against the seed's own C, and the
+//! workspace's `docs/algorithms.md`, "Why the checks read on", gives one
+//! run's ratios, with and without the early exit (timings move with the
+//! machine, so this essay quotes none). Placing a queen marks its
 //! three lines taken; removing it marks them free again. The "bound" of the
 //! name is this pruning: a partial placement is abandoned as soon as a row has
 //! no free square, exactly as in the other backtracking solvers.

@@ -37,9 +37,11 @@
 //! line that holds a queen. The answer, and the line named, are the seed's;
 //! what changes is that a check makes no jump that depends on where in a
 //! line the queen stands, which a processor cannot guess. Those wrong
-//! guesses cost more than the cells saved: `cargo xtask peers` measured the
-//! search at 0.80 to 0.85 of the time of the seed's own C at n = 12 and 13,
-//! where stopping at the first queen took 1.05 of it at n = 13. *Cells read*
+//! guesses cost more than the cells saved: `cargo xtask peers` times the
+//! search against the seed's own C, and the workspace's `docs/algorithms.md`,
+//! "Why the checks read on", gives one run's ratios, with and without the
+//! early exit (timings move with the machine, so this essay quotes none).
+//! *Cells read*
 //! counts the cells this check reads, whole lines included.
 //!
 //! # Errata

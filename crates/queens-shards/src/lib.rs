@@ -3,9 +3,10 @@
 //!
 //! # Why shards, and not a cluster of our own
 //!
-//! Every row more multiplies the count's work by about seven: Q(18) takes
-//! seconds on two cores, Q(21) hours, Q(23) weeks. Past that, counting is a
-//! batch job for many machines, and clusters already have a scheduler to run
+//! Every row more multiplies the count's work by about seven (the rate the
+//! generated `docs/growth.md` fits to the counter on every core), so a few
+//! rows past what one machine counts at once, counting is a batch job for
+//! many machines, and clusters already have a scheduler to run
 //! one (Slurm's job arrays, Kubernetes' indexed jobs). So this crate does not
 //! distribute anything. It says which part of the work an index stands for
 //! ([`Scheme`]), writes what that part counted as a record that checks
@@ -29,11 +30,12 @@
 //!   shard   0 1 2 0 1 2 0 1 2 0 ...
 //! ```
 //!
-//! Measured at n = 17 (`cargo run --release -p queens-shards --example
-//! balance 17`, processor time of every unit), the dearest shard takes
-//! 1.001, 1.009, 1.028 and 1.076 times the mean shard for 2, 7, 16 and 64
-//! shards; contiguous blocks of units would take 1.24, 1.65, 1.77 and 1.98
-//! times. Ordering units by an estimate of their cost first did not help:
+//! `cargo run --release -p queens-shards --example balance 17` measures the
+//! processor time of every unit and prints how much dearer than the mean
+//! the dearest shard is, dealt so and in contiguous blocks of units, for 2,
+//! 7, 16 and 64 shards: the deal keeps the dearest shard far closer to the
+//! mean than blocks do (timings move with the machine, so this essay quotes
+//! none). Ordering units by an estimate of their cost first did not help:
 //! the cheapest estimate, the partial boards a few rows below the unit,
 //! follows the units' times too loosely (a correlation of about 0.4 at
 //! n = 16).

@@ -5,9 +5,10 @@
 //! empty cell with the first digit that breaks no rule, go on, and take the
 //! digit back when the cells after it cannot be filled. It is the N-Queens
 //! search with digits for queens. This crate keeps that solver, faithful,
-//! beside one that solves the same puzzles hundreds of times faster on the
-//! hardest known puzzles and millions of times faster on 17-clue ones, so
-//! that the two can be read, run and measured side by side.
+//! beside one that solves the same puzzles by orders of magnitude faster
+//! (the workspace's `docs/sudoku.md` gives one run's measurements; timings
+//! move with the machine, so this essay quotes none), so that the two can
+//! be read, run and measured side by side.
 //!
 //! # The model
 //!
@@ -82,11 +83,11 @@
 //!
 //! Its cost is the lesson. The seed's puzzle takes it 6,732 checks. The
 //! first of Gordon Royle's 17-clue puzzles takes it 15.8 × 10⁹ checks,
-//! over a minute, and the next nineteen from 0.06 × 10⁹ to 12 × 10⁹ checks
-//! each, 2.0 × 10⁹ at the median. Yet the 375 puzzles of the Enjoy Sudoku
-//! forum's hardest list take it under six seconds in all, from microseconds
-//! to two seconds each: hard for people is not the same as hard for blind
-//! backtracking.
+//! and the next nineteen from 0.06 × 10⁹ to 12 × 10⁹ checks each,
+//! 2.0 × 10⁹ at the median. Yet the 375 puzzles of the Enjoy Sudoku
+//! forum's hardest list, hard for people, take it far less than most of
+//! those (`docs/sudoku.md` times both): hard for people is not the same as
+//! hard for blind backtracking.
 //!
 //! # The fast solver
 //!

@@ -73,8 +73,7 @@ pub(crate) enum Command {
     /// queens, no two attack each other"; or names the first two queens in
     /// row order that attack each other, as (row R, col C) from 0, and the
     /// line they share (exit status 1); a malformed or empty placement is
-    /// bad input (exit status 2). Linear in time and memory: ten million
-    /// queens in well under a second.
+    /// bad input (exit status 2). Linear in time and memory.
     Check(check::CheckOptions),
     /// Narrate the search as it happens, one line per event (place, reject,
     /// remove, test, mask, try, backtrack, solution, and the moves of a

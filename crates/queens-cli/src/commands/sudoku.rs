@@ -61,9 +61,9 @@ pub(crate) struct SudokuOptions {
 
     /// The most digits one puzzle's search may write before it stops, and
     /// the puzzle is reported as stopped (exit status 3). The seed's blind
-    /// backtracking writes some 3 × 10^7 digits a second and needs 1.8 × 10^9
-    /// for the first of the 17-clue puzzles; the fast solver checks the
-    /// budget before each guess and never comes near it.
+    /// backtracking needs 1.8 × 10^9 for the first of the 17-clue puzzles;
+    /// the fast solver checks the budget before each guess and never comes
+    /// near it.
     #[arg(long, value_name = "PLACEMENTS", default_value_t = SUDOKU_BUDGET,
           value_parser = clap::value_parser!(u64).range(1..))]
     budget: u64,
