@@ -1,6 +1,16 @@
 //! `cargo xtask peers`: each solver against its seed's own C program, the
 //! speed measurement of the workspace's issue 2.
 //!
+//! # Design
+//!
+//! The duels are a laboratory of their own beside `queens-lab`'s
+//! comparison: they time C programs as whole processes, which nothing else
+//! measures, and share with the lab only what every measurement shares,
+//! which they take from it rather than write again (the machine in the
+//! heading, the progress bar, numbers for people, the one error type). The
+//! crate writes no file and prints nothing on stdout: [`run`] returns the
+//! text, and the tool prints it.
+//!
 //! The C programs live outside the repository, in `../shared/peers` (or
 //! `--peers DIR`); they are compiled with `gcc -O3 -march=native` into
 //! `target/peers/` and never copied in. For each pairing, the C program and
@@ -23,7 +33,7 @@ pub mod seeds;
 
 use std::path::Path;
 
-use crate::error::Error;
+use queens_lab::Error;
 
 /// Runs `cargo xtask peers` (or with `counter`, `--counter`): the C
 /// programs of `folder`, built into `build`, against the Rust side, `runs`
