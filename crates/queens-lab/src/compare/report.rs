@@ -217,6 +217,10 @@ pub enum SkipCause {
     /// The first run took longer than the time limit, so it was not repeated
     /// (`past-time-limit` in the JSON: a budget is of queens, never of time).
     PastTimeLimit,
+    /// A search whose time cannot be predicted from smaller boards (a
+    /// backtracking search for the first solution) was stopped when it
+    /// reached the time limit (`stopped-at-time-limit` in the JSON).
+    StoppedAtTimeLimit,
 }
 
 /// The figures of a cell that depend only on the solver and the board: the

@@ -229,10 +229,13 @@ fn notes(
             .any(|mark| matches!(mark, Mark::Skipped(cause) if wanted.contains(cause)))
     };
     let mut causes = Vec::new();
+    let limit = units::seconds(time_limit_seconds);
     if skipped(&[SkipCause::Predicted, SkipCause::PastTimeLimit]) {
+        causes.push(format!("past the {limit} time limit per search"));
+    }
+    if skipped(&[SkipCause::StoppedAtTimeLimit]) {
         causes.push(format!(
-            "past the {} time limit per search",
-            units::seconds(time_limit_seconds)
+            "stopped at the {limit} time limit (a first solution's time is never predicted)"
         ));
     }
     if skipped(&[SkipCause::Refused]) {
