@@ -22,8 +22,8 @@
 //!
 //! What the tasks share lives in modules of its own, never in one task's
 //! insides: [`measuring`] (how a fast search is repeated to be timed, the
-//! options they read alike), [`machine`] (where a timing ran and how busy
-//! the machine was), [`plotting`] (the one chart every plot draws),
+//! options they read alike), [`machine`] (where a timing ran), [`others`]
+//! (how busy other programs kept the cores, cell by cell), [`plotting`] (the one chart every plot draws),
 //! [`progress`] (the bar on a terminal) and [`units`] (numbers for people).
 //! A failure is an [`Error`] ([`error`]), which the calling tool turns into
 //! its own exit status.
@@ -42,6 +42,7 @@ pub mod error;
 pub mod growth;
 pub mod machine;
 pub mod measuring;
+pub mod others;
 mod plotting;
 pub mod progress;
 pub mod units;

@@ -57,8 +57,9 @@ use super::assemble::{Measured, RawOutcome, assemble_ladder, assemble_row};
 use super::report::{
     CompareMode, CounterFigures, Figures, ModeTable, Report, SkipCause, SolverSummary, baseline_of,
 };
-use crate::machine::{Load, Machine};
+use crate::machine::Machine;
 use crate::measuring::searches_per_run;
+use crate::others::Sampler;
 use crate::{progress, units};
 
 /// The smallest board calibration starts from: every solver does n = 4 in
@@ -77,10 +78,10 @@ const LADDER_THREADS: usize = 0;
 
 /// Measures `plan`, with a progress bar on stderr, into a report.
 pub fn compare(plan: &Agenda) -> Report {
-    let load = Load::begin();
+    let mut sampler = Sampler::begin();
     let bar = progress::bar(plan.cells());
-    let tables = measure(plan, &bar);
-    let ladder_cells = measure_ladder(plan, &bar);
+    let tables = measure(plan, &bar, &mut sampler);
+    let ladder_cells = measure_ladder(plan, &bar, &mut sampler);
     bar.finish_and_clear();
     let solvers: Vec<SolverSummary> = plan
         .solvers
@@ -94,7 +95,7 @@ pub fn compare(plan: &Agenda) -> Report {
     });
     Report {
         machine: Machine::detect(),
-        load: load.end(),
+        others: sampler.end(),
         runs: plan.runs,
         time_limit_seconds: plan.time_limit.as_secs_f64(),
         baseline: baseline.map(|index| solvers[index].name.clone()),
@@ -106,8 +107,8 @@ pub fn compare(plan: &Agenda) -> Report {
 }
 
 /// Measures every cell of the plan's modes, advancing `progress` by one per
-/// cell.
-fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
+/// cell, each judged by `sampler`.
+fn measure(plan: &Agenda, progress: &ProgressBar, sampler: &mut Sampler) -> Vec<ModeTable> {
     let summaries: Vec<SolverSummary> = plan
         .solvers
         .iter()
@@ -118,7 +119,7 @@ fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
         .iter()
         .map(|&mode| {
             let subjects = plan.solvers.iter().map(|&solver| InMode { solver, mode });
-            let rows = measure_all(subjects, plan, progress)
+            let rows = measure_all(subjects, plan, progress, sampler)
                 .into_iter()
                 .zip(&plan.sizes)
                 .map(|(raw, &n)| assemble_row(n, &summaries, raw, baseline))
@@ -129,25 +130,32 @@ fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
 }
 
 /// Measures the plan's steps of the ladder, advancing `progress` by one per
-/// cell: `[size][step]`, in the plan's order.
-fn measure_ladder(plan: &Agenda, progress: &ProgressBar) -> Vec<Vec<RawOutcome<CounterFigures>>> {
-    measure_all(plan.ladder.iter().copied(), plan, progress)
+/// cell, each judged by `sampler`: `[size][step]`, in the plan's order.
+fn measure_ladder(
+    plan: &Agenda,
+    progress: &ProgressBar,
+    sampler: &mut Sampler,
+) -> Vec<Vec<RawOutcome<CounterFigures>>> {
+    measure_all(plan.ladder.iter().copied(), plan, progress, sampler)
 }
 
 /// Measures `subjects` on every size of `plan`: `outcomes[size][subject]`,
-/// filled one subject at a time so that each one's timeline grows with n.
+/// filled one subject at a time so that each one's timeline grows with n;
+/// `sampler` judges each cell by the other programs that ran beside it.
 fn measure_all<S: Subject>(
     subjects: impl Iterator<Item = S>,
     plan: &Agenda,
     progress: &ProgressBar,
+    sampler: &mut Sampler,
 ) -> Vec<Vec<RawOutcome<S::Figures>>> {
     let mut outcomes: Vec<Vec<RawOutcome<S::Figures>>> =
         plan.sizes.iter().map(|_| Vec::new()).collect();
     for subject in subjects {
         let mut timeline = Timeline::new(subject);
         for (slot, &n) in outcomes.iter_mut().zip(&plan.sizes) {
-            progress.set_message(format!("n = {n} {}", timeline.subject.label()));
-            slot.push(timeline.cell(n, plan.runs, plan.time_limit));
+            let label = timeline.subject.label();
+            progress.set_message(format!("n = {n} {label}"));
+            slot.push(sampler.cell(n, &label, || timeline.cell(n, plan.runs, plan.time_limit)));
             progress.inc(1);
         }
     }
@@ -372,7 +380,7 @@ impl<S: Subject> Timeline<S> {
                     stop.store(true, Ordering::Relaxed);
                 }
             });
-            let ended = self.subject.search_until(problem, &stop);
+            let ended = self.subject.search_until(problem, stop);
             drop(done);
             ended.map(|ended| !ended)
         })
@@ -608,7 +616,7 @@ mod tests {
             vec![CompareMode::Count, CompareMode::First],
             Duration::from_millis(5),
         );
-        let tables = measure(&plan, &ProgressBar::hidden());
+        let tables = measure(&plan, &ProgressBar::hidden(), &mut Sampler::begin());
         assert!(start.elapsed() < Duration::from_secs(5));
         let count = &tables[0];
         assert!(
@@ -718,7 +726,7 @@ mod tests {
         // test is of the answers, not of the clock.
         let mut plan = plan(vec![6, 65], Vec::new(), Duration::from_secs(600));
         plan.ladder = Step::ALL.to_vec();
-        let rows = measure_ladder(&plan, &ProgressBar::hidden());
+        let rows = measure_ladder(&plan, &ProgressBar::hidden(), &mut Sampler::begin());
         let answers: Vec<Option<CounterFigures>> = rows[0]
             .iter()
             .map(|outcome| match outcome {

@@ -143,7 +143,9 @@ fn preamble(report: &Report) -> String {
         if report.runs == 1 { "" } else { "s" },
         units::seconds(report.time_limit_seconds),
         baseline_sentence(report),
-        super::summary::load_verdict(report)
+        report
+            .others
+            .verdict()
             .map_or_else(String::new, |verdict| format!("\n{verdict}"))
     )
 }

@@ -69,19 +69,12 @@ enum Mark {
 /// The mark of a skipped cell.
 const SKIPPED: &str = "—";
 
-/// What the machine's load says of the report's times. The run keeps one
-/// core busy, two while the ladder's `+ threads` rung runs.
-pub fn load_verdict(report: &Report) -> Option<String> {
-    let own = if report.ladder.is_some() { 2.0 } else { 1.0 };
-    report.load.verdict(own, report.machine.cores)
-}
-
 /// The summary for a terminal: each mode's table and its two lists, under
 /// a line on the machine and the method, which points to `--details`
 /// unless the full tables are printed above it (`below_details`).
 pub fn terminal(report: &Report, below_details: bool) -> String {
     let mut text = wrap(&format!("Machine: {}.", report.machine));
-    if let Some(verdict) = load_verdict(report) {
+    if let Some(verdict) = report.others.verdict() {
         text.push_str(&wrap(&verdict));
     }
     let figures = if below_details {
