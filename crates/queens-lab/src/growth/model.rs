@@ -75,7 +75,7 @@ impl Counter {
     }
 
     /// The name outside its table, where a step needs saying it is one
-    /// (the ladder's first step is also called `bitboard`).
+    /// (`+ mirror` alone says nothing of what it is added to).
     pub fn label(self) -> String {
         match self {
             Counter::Solver(solver) => solver.info().name.to_owned(),
@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(
             unique.len(),
             labels.len(),
-            "the ladder's `bitboard` is told apart"
+            "no step is labelled as a solver"
         );
     }
 }
