@@ -104,9 +104,7 @@ impl Step {
     /// What the step adds to the one below, in a few words.
     pub fn adds(self) -> &'static str {
         match self {
-            Step::Plain => {
-                "the bitboard's words walked without branches, counting only (no solution handed out)"
-            }
+            Step::Plain => "the bitboard's words walked without branches, counting only",
             Step::Mirror => "only the left half of the first row, counted twice",
             Step::Symmetry => "one board of each class of 8, 4 or 2 boards",
             Step::Frames => "the edges' queens first, one frame of each class",

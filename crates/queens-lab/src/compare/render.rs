@@ -559,7 +559,7 @@ mod tests {
         assert_eq!(
             steps,
             [
-                ("bitboard", 4, None),
+                ("counting walk", 4, None),
                 ("+ mirror", 4, None),
                 ("+ symmetry", 4, Some(1)),
             ]
