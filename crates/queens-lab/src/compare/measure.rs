@@ -69,8 +69,8 @@ const CALIBRATION_START: usize = 4;
 /// any of the backtracking solvers shows between n = 8 and 16.
 const DEFAULT_GROWTH: f64 = 8.0;
 /// The least growth per board size a prediction assumes: a bigger board is
-/// never predicted to be faster, even when the first solution of `first`
-/// happens to come sooner.
+/// never predicted to be faster, even when a smaller board happened to be
+/// timed slower than the one after it.
 const MIN_GROWTH: f64 = 1.5;
 /// The threads of the ladder's last step: 0 asks for one per core, the
 /// most the machine in the report's heading can give.
@@ -262,7 +262,7 @@ impl Subject for Step {
     type Figures = CounterFigures;
 
     fn label(&self) -> String {
-        format!("counter {}", self.name())
+        format!("ladder {}", self.name())
     }
 
     /// The counters share the bitboard solver's masks, so its limit.

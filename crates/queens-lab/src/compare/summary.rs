@@ -228,7 +228,7 @@ fn notes(
     }
     if skipped(&[SkipCause::StoppedAtTimeLimit]) {
         causes.push(format!(
-            "stopped at the {limit} time limit (a first solution's time is never predicted)"
+            "stopped at the {limit} time limit, as a first solution's time is never predicted"
         ));
     }
     if skipped(&[SkipCause::Refused]) {
