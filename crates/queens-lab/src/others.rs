@@ -21,7 +21,7 @@
 use serde::Serialize;
 
 /// The shortest interval judged on its own, in ticks of the clock (a
-/// tenth of a second and more at the usual 100 ticks a second).
+/// fifth of a second at the usual 100 ticks a second).
 pub const MIN_TICKS: u64 = 20;
 
 /// A reading of the CPU clocks, in ticks.

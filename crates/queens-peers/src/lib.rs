@@ -18,7 +18,7 @@
 //! times each; the table shows the best time of each side and the ratio
 //! Rust / C against the target. The Rust side runs in this process on the
 //! silent path (`modes::count`); the C side is timed as a whole process, so
-//! its start-up (a millisecond or so) counts against it. The last column is
+//! its start-up counts against it. The last column is
 //! the cost of statistics: the best time of the same count through
 //! `solve_counted`, over the silent path's.
 //!
