@@ -38,7 +38,9 @@ pub(crate) struct Args {
     #[arg(long, default_value = "3", value_parser = parse_runs)]
     pub runs: u32,
     /// The most one search may take, e.g. `2s`, `500ms` or `1.5` (seconds).
-    /// A cell predicted or found to take longer is skipped with the reason.
+    /// A cell predicted or found to take longer is skipped with the reason;
+    /// a backtracking search for the first solution, whose time no smaller
+    /// board predicts, is stopped when it reaches the limit.
     #[arg(long, default_value = "2s", value_parser = parse_time_limit)]
     pub time_limit: Duration,
     /// The output format.

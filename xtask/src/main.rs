@@ -25,7 +25,7 @@
 //!   (the last makes a student's crate on the newest releases and tests it);
 //! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program,
 //!   and `cargo xtask peers --counter`, the fast counter against the textbook
-//!   C bitboard counter (both measured by `queens-lab`);
+//!   C bitboard counter (both measured by `queens-peers`);
 //! - [`sandbox_check`]: `cargo xtask sandbox-check`, the grader's walls,
 //!   in bubblewrap and without it, attacked by probes and by the hostile
 //!   class of `examples/hostile`.
@@ -33,8 +33,8 @@
 //! A binary crate: this file parses the command line and hands it to the
 //! task; every task is a private module, so the compiler sees what no task
 //! uses, and each module's tests sit beside it. The measuring tasks are thin:
-//! they parse their options, call the `queens-lab` library, and print or
-//! write what it returns. What the tasks share lives in modules of its own,
+//! they parse their options, call the `queens-lab` or `queens-peers`
+//! library, and print or write what it returns. What the tasks share lives in modules of its own,
 //! never in another task's insides, and never in this file, which only uses
 //! them: [`error`] (why a task stopped, and its exit status), [`output`]
 //! (stdout, or a file written whole), [`paths`] (the workspace and the

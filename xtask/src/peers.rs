@@ -1,5 +1,5 @@
 //! `cargo xtask peers`: its options, and the glue that hands them to the
-//! lab ([`queens_lab::peers`]) and prints what comes back.
+//! duels ([`queens_peers`]) and prints what comes back.
 
 use std::path::PathBuf;
 
@@ -34,6 +34,6 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         .clone()
         .unwrap_or_else(|| workspace_root().join("../shared/peers"));
     let build = target_dir().join("peers");
-    let text = queens_lab::peers::run(&folder, &build, args.runs, args.counter)?;
+    let text = queens_peers::run(&folder, &build, args.runs, args.counter)?;
     print_out(&text)
 }

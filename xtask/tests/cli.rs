@@ -186,7 +186,7 @@ fn a_small_comparison_prints_json_with_every_cell() {
     assert_eq!(
         steps,
         [
-            (&"bitboard".into(), &4.into()),
+            (&"counting walk".into(), &4.into()),
             (&"+ mirror".into(), &4.into()),
             (&"+ symmetry".into(), &4.into()),
             (&"+ frames".into(), &4.into()),
@@ -195,6 +195,9 @@ fn a_small_comparison_prints_json_with_every_cell() {
             (&"+ threads".into(), &4.into()),
         ]
     );
+    // Other programs' use of the cores, judged cell by cell (on Linux).
+    assert!(json["others"]["cores"].as_u64().unwrap() >= 1);
+    assert!(json["others"]["busy_cells"].is_array());
 }
 
 #[test]

@@ -77,7 +77,7 @@
 //!
 //! | rung | technique |
 //! |---|---|
-//! | `bitboard` | [`count_plain`]: the whole tree |
+//! | `counting walk` | [`count_plain`]: the whole tree, walked without branches |
 //! | `+ mirror` | [`count_mirror`]: first-row queen in the left half, twice, and the middle once |
 //! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together |
 //! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class |

@@ -179,12 +179,18 @@ pub fn thousands(n: u128) -> String {
 
 /// `seconds` with three significant digits in the unit that suits it:
 /// `3.21 ns`, `789 µs`, `45.6 ms`, `1.23 s`, and for the lengths that
-/// estimates reach, `36.3 min`, `4.20 h`, `1.64 days`, `27.0 years`.
+/// estimates reach, `36.3 min`, `4.20 h`, `1.64 days`, `27.0 years`. Past
+/// a billion years (an infinite estimate too) it says `more than a billion
+/// years`: an estimate so far out means only "never", and a figure such as
+/// `3.9e33 years` would claim a precision it does not have.
 pub fn duration(seconds: f64) -> String {
     const MINUTE: f64 = 60.0;
     const HOUR: f64 = 60.0 * MINUTE;
     const DAY: f64 = 24.0 * HOUR;
     const YEAR: f64 = 365.25 * DAY;
+    if seconds >= 1e9 * YEAR {
+        return "more than a billion years".to_owned();
+    }
     let (scaled, unit) = if seconds >= YEAR {
         (seconds / YEAR, "years")
     } else if seconds >= DAY {
@@ -399,5 +405,16 @@ mod tests {
         assert_eq!(duration(27.0 * 365.25 * 86400.0), "27.0 years");
         assert_eq!(duration(5_190_000.0 * 365.25 * 86400.0), "5.2e6 years");
         assert_eq!(duration(1_234.0 * 365.25 * 86400.0), "1,234 years");
+        assert_eq!(duration(9.99e8 * 365.25 * 86400.0), "1.0e9 years");
+        assert_eq!(
+            duration(1e9 * 365.25 * 86400.0),
+            "more than a billion years"
+        );
+        assert_eq!(
+            duration(3.9e33 * 365.25 * 86400.0),
+            "more than a billion years"
+        );
+        assert_eq!(duration(f64::MAX), "more than a billion years");
+        assert_eq!(duration(f64::INFINITY), "more than a billion years");
     }
 }

@@ -1,7 +1,9 @@
 //! The workspace's laboratory: how fast each solver runs, against what, and
-//! why. `cargo xtask compare`, `growth` and `peers` are thin commands over
-//! this crate: they parse their options, call it, and print or write what
-//! it returns.
+//! why. `cargo xtask compare` and `growth` are thin commands over this
+//! crate: they parse their options, call it, and print or write what it
+//! returns. The duels with the seeds' C programs (`cargo xtask peers`) are
+//! a crate of their own, `queens-peers`, which takes from this one what
+//! every measurement shares.
 //!
 //! # Design
 //!
@@ -16,14 +18,12 @@
 //!   its summary and renderers, its plot and `docs/comparison.md`;
 //! - [`growth`]: how counts and the time to count them grow with n, a rate
 //!   fitted per solver over the sizes of the tree it searches, and
-//!   `docs/growth.md` with the account of why the rates differ;
-//! - [`peers`]: the seeds' solvers against their seeds' own C programs, and
-//!   the fast counter against the textbook C bitboard counter.
+//!   `docs/growth.md` with the account of why the rates differ.
 //!
-//! What the three share lives in modules of its own, never in one task's
+//! What the tasks share lives in modules of its own, never in one task's
 //! insides: [`measuring`] (how a fast search is repeated to be timed, the
-//! options they read alike), [`machine`] (where a timing ran and how busy
-//! the machine was), [`plotting`] (the one chart every plot draws),
+//! options they read alike), [`machine`] (where a timing ran), [`others`]
+//! (how busy other programs kept the cores, cell by cell), [`plotting`] (the one chart every plot draws),
 //! [`progress`] (the bar on a terminal) and [`units`] (numbers for people).
 //! A failure is an [`Error`] ([`error`]), which the calling tool turns into
 //! its own exit status.
@@ -42,10 +42,10 @@ pub mod error;
 pub mod growth;
 pub mod machine;
 pub mod measuring;
-pub mod peers;
+pub mod others;
 mod plotting;
-mod progress;
-mod units;
+pub mod progress;
+pub mod units;
 
 pub use error::Error;
 

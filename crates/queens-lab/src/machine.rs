@@ -43,62 +43,6 @@ impl fmt::Display for Machine {
     }
 }
 
-/// The machine's 1-minute load average as a measurement began and as it
-/// ended, where the system tells it. Other programs on the cores lengthen
-/// every time, and not evenly: a table whose cells were measured at
-/// different moments can then show ratios that a quiet machine would not.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Load {
-    /// As the measurement began.
-    pub before: Option<f64>,
-    /// As it ended.
-    pub after: Option<f64>,
-}
-
-impl Load {
-    /// The load now, as a measurement begins.
-    pub fn begin() -> Self {
-        Load {
-            before: load_average(),
-            after: None,
-        }
-    }
-
-    /// The same, with the load now, as the measurement ends.
-    #[must_use]
-    pub fn end(self) -> Self {
-        Load {
-            after: load_average(),
-            ..self
-        }
-    }
-
-    /// What the load says of the times of a measurement that itself keeps
-    /// `own` cores busy, on a machine of `cores`: `None` where the system
-    /// did not tell.
-    pub fn verdict(&self, own: f64, cores: usize) -> Option<String> {
-        let (before, after) = (self.before?, self.after?);
-        let others = before.max(after) - own;
-        Some(if others >= BUSY {
-            format!(
-                "Unreliable: the load average was {before:.1} as the run began and {after:.1} \
-                 as it ended; the run itself keeps about {own} of the {cores} cores busy, so \
-                 other programs shared them. Every time is longer than on a quiet machine, \
-                 and cells measured at different moments can be off against each other by \
-                 more than their ratio says: run again on a quiet machine before quoting one."
-            )
-        } else {
-            format!(
-                "The machine was quiet: the load average was {before:.1} as the run began and \
-                 {after:.1} as it ended, no more than the run's own."
-            )
-        })
-    }
-}
-
-/// Other work, in cores, past which a measurement is unreliable.
-const BUSY: f64 = 0.5;
-
 /// The 1-minute load average, from `/proc/loadavg`.
 pub fn load_average() -> Option<f64> {
     parse_load(&std::fs::read_to_string("/proc/loadavg").ok()?)
@@ -144,22 +88,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_load_past_the_runs_own_makes_the_times_unreliable() {
+    fn the_load_average_is_the_first_field() {
         assert_eq!(parse_load("0.52 0.58 0.59 1/189 4242"), Some(0.52));
         assert_eq!(parse_load(""), None);
-        let load = |before, after| Load {
-            before: Some(before),
-            after: Some(after),
-        };
-        let quiet = load(0.2, 1.3).verdict(1.0, 2).unwrap();
-        assert_eq!(
-            quiet,
-            "The machine was quiet: the load average was 0.2 as the run began and 1.3 as it \
-             ended, no more than the run's own."
-        );
-        let busy = load(0.4, 2.6).verdict(1.0, 2).unwrap();
-        assert!(busy.starts_with("Unreliable: the load average was 0.4 as the run began and 2.6 as it ended; the run itself keeps about 1 of the 2 cores busy"), "{busy}");
-        assert_eq!(Load::begin().verdict(1.0, 2), None, "not ended yet");
     }
 
     #[test]

@@ -5,10 +5,10 @@
 use queens_core::format::thousands;
 
 /// A duration in seconds for people, as every tool writes one.
-pub(crate) use queens_core::format::duration as seconds;
+pub use queens_core::format::duration as seconds;
 
 /// A ratio such as `9.1×`, `34×` or `1,250×`.
-pub(crate) fn ratio(value: f64) -> String {
+pub fn ratio(value: f64) -> String {
     if value >= 100.0 {
         format!("{}×", thousands(value.round() as u128))
     } else if value >= 10.0 {
@@ -19,7 +19,7 @@ pub(crate) fn ratio(value: f64) -> String {
 }
 
 /// A count with thousands separators.
-pub(crate) fn count(value: u64) -> String {
+pub fn count(value: u64) -> String {
     thousands(u128::from(value))
 }
 

@@ -363,7 +363,7 @@ mod tests {
             })
         );
         assert_eq!(
-            ladder[&(8, "bitboard".into())].map(|figures| figures.solutions),
+            ladder[&(8, "counting walk".into())].map(|figures| figures.solutions),
             Some(92)
         );
     }

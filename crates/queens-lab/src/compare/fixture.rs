@@ -11,7 +11,8 @@ use super::report::{
     CompareMode, CounterFigures, Figures, Ladder, ModeTable, Report, SkipCause, SolverSummary,
     baseline_of,
 };
-use crate::machine::{Load, Machine};
+use crate::machine::Machine;
+use crate::others::Others;
 
 /// Every solution of n = 6..=14 (OEIS A000170).
 const SOLUTIONS: [u64; 9] = [4, 40, 92, 352, 724, 2_680, 14_200, 73_712, 365_596];
@@ -100,10 +101,7 @@ fn synthetic(
     ladder: Option<Ladder>,
 ) -> Report {
     Report {
-        load: Load {
-            before: None,
-            after: None,
-        },
+        others: Others::default(),
         machine: Machine {
             cpu: "Intel(R) Core(TM) i7-10750H CPU @ 2.60GHz".into(),
             cores: 2,

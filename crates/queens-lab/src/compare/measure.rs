@@ -24,24 +24,42 @@
 //! the reason. A cell whose first search ran past it anyway is skipped too,
 //! and the search is not repeated. So a comparison never hangs: at worst one
 //! search per solver overshoots by the error of one prediction.
+//!
+//! # First solutions are never predicted
+//!
+//! A backtracking search for the first solution stops wherever the first
+//! solution happens to lie: n = 24 may take a hundredth of a second and
+//! n = 23 far longer, so no growth from smaller boards predicts it. Such a
+//! cell is never predicted: its first search runs under a stop flag that a
+//! timer sets at the time limit (the watch of [`queens_core::watch`], which
+//! every [`Search`] honours at its next queen placed). A search that ends in
+//! time is then timed on the silent path like any other cell, so the flag
+//! costs the timed runs nothing; one that is stopped is skipped as
+//! [`SkipCause::StoppedAtTimeLimit`]. The construction and the local search
+//! find their one solution in time proportional to n, so they are still
+//! predicted, which also guards against running a search that has no tree to
+//! stop in.
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 use queens_bitboard::{Bitboard, Step};
 use queens_core::Instrument;
 use queens_core::modes;
-use queens_core::{Error, Finds, Problem, Search, Solver, Workload};
+use queens_core::{Error, Finds, Problem, Search, Solver, Watch, Workload};
 
 use super::agenda::Agenda;
 use super::assemble::{Measured, RawOutcome, assemble_ladder, assemble_row};
 use super::report::{
     CompareMode, CounterFigures, Figures, ModeTable, Report, SkipCause, SolverSummary, baseline_of,
 };
-use crate::machine::{Load, Machine};
+use crate::machine::Machine;
 use crate::measuring::searches_per_run;
+use crate::others::Sampler;
 use crate::{progress, units};
 
 /// The smallest board calibration starts from: every solver does n = 4 in
@@ -51,8 +69,8 @@ const CALIBRATION_START: usize = 4;
 /// any of the backtracking solvers shows between n = 8 and 16.
 const DEFAULT_GROWTH: f64 = 8.0;
 /// The least growth per board size a prediction assumes: a bigger board is
-/// never predicted to be faster, even when the first solution of `first`
-/// happens to come sooner.
+/// never predicted to be faster, even when a smaller board happened to be
+/// timed slower than the one after it.
 const MIN_GROWTH: f64 = 1.5;
 /// The threads of the ladder's last step: 0 asks for one per core, the
 /// most the machine in the report's heading can give.
@@ -60,10 +78,10 @@ const LADDER_THREADS: usize = 0;
 
 /// Measures `plan`, with a progress bar on stderr, into a report.
 pub fn compare(plan: &Agenda) -> Report {
-    let load = Load::begin();
+    let mut sampler = Sampler::begin();
     let bar = progress::bar(plan.cells());
-    let tables = measure(plan, &bar);
-    let ladder_cells = measure_ladder(plan, &bar);
+    let tables = measure(plan, &bar, &mut sampler);
+    let ladder_cells = measure_ladder(plan, &bar, &mut sampler);
     bar.finish_and_clear();
     let solvers: Vec<SolverSummary> = plan
         .solvers
@@ -77,7 +95,7 @@ pub fn compare(plan: &Agenda) -> Report {
     });
     Report {
         machine: Machine::detect(),
-        load: load.end(),
+        others: sampler.end(),
         runs: plan.runs,
         time_limit_seconds: plan.time_limit.as_secs_f64(),
         baseline: baseline.map(|index| solvers[index].name.clone()),
@@ -89,8 +107,8 @@ pub fn compare(plan: &Agenda) -> Report {
 }
 
 /// Measures every cell of the plan's modes, advancing `progress` by one per
-/// cell.
-fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
+/// cell, each judged by `sampler`.
+fn measure(plan: &Agenda, progress: &ProgressBar, sampler: &mut Sampler) -> Vec<ModeTable> {
     let summaries: Vec<SolverSummary> = plan
         .solvers
         .iter()
@@ -101,7 +119,7 @@ fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
         .iter()
         .map(|&mode| {
             let subjects = plan.solvers.iter().map(|&solver| InMode { solver, mode });
-            let rows = measure_all(subjects, plan, progress)
+            let rows = measure_all(subjects, plan, progress, sampler)
                 .into_iter()
                 .zip(&plan.sizes)
                 .map(|(raw, &n)| assemble_row(n, &summaries, raw, baseline))
@@ -112,25 +130,32 @@ fn measure(plan: &Agenda, progress: &ProgressBar) -> Vec<ModeTable> {
 }
 
 /// Measures the plan's steps of the ladder, advancing `progress` by one per
-/// cell: `[size][step]`, in the plan's order.
-fn measure_ladder(plan: &Agenda, progress: &ProgressBar) -> Vec<Vec<RawOutcome<CounterFigures>>> {
-    measure_all(plan.ladder.iter().copied(), plan, progress)
+/// cell, each judged by `sampler`: `[size][step]`, in the plan's order.
+fn measure_ladder(
+    plan: &Agenda,
+    progress: &ProgressBar,
+    sampler: &mut Sampler,
+) -> Vec<Vec<RawOutcome<CounterFigures>>> {
+    measure_all(plan.ladder.iter().copied(), plan, progress, sampler)
 }
 
 /// Measures `subjects` on every size of `plan`: `outcomes[size][subject]`,
-/// filled one subject at a time so that each one's timeline grows with n.
+/// filled one subject at a time so that each one's timeline grows with n;
+/// `sampler` judges each cell by the other programs that ran beside it.
 fn measure_all<S: Subject>(
     subjects: impl Iterator<Item = S>,
     plan: &Agenda,
     progress: &ProgressBar,
+    sampler: &mut Sampler,
 ) -> Vec<Vec<RawOutcome<S::Figures>>> {
     let mut outcomes: Vec<Vec<RawOutcome<S::Figures>>> =
         plan.sizes.iter().map(|_| Vec::new()).collect();
     for subject in subjects {
         let mut timeline = Timeline::new(subject);
         for (slot, &n) in outcomes.iter_mut().zip(&plan.sizes) {
-            progress.set_message(format!("n = {n} {}", timeline.subject.label()));
-            slot.push(timeline.cell(n, plan.runs, plan.time_limit));
+            let label = timeline.subject.label();
+            progress.set_message(format!("n = {n} {label}"));
+            slot.push(sampler.cell(n, &label, || timeline.cell(n, plan.runs, plan.time_limit)));
             progress.inc(1);
         }
     }
@@ -157,8 +182,20 @@ trait Subject {
     fn linear(&self) -> bool {
         false
     }
+    /// Whether its time cannot be predicted from smaller boards: a
+    /// backtracking search for the first solution, which ends wherever that
+    /// solution lies. Such a subject is stopped at the time limit instead.
+    fn erratic(&self) -> bool {
+        false
+    }
     /// One search on the silent path.
     fn search(&self, problem: &Problem) -> Result<(), String>;
+    /// One search that ends early once `stop` is set: whether it finished.
+    /// A subject that is not [`erratic`](Subject::erratic) is predicted
+    /// instead, and runs its plain search.
+    fn search_until(&self, problem: &Problem, _stop: &AtomicBool) -> Result<bool, String> {
+        self.search(problem).map(|()| true)
+    }
     /// The figures of the board, from a run of their own.
     fn figures(&self, problem: &Problem) -> Result<Self::Figures, String>;
 }
@@ -192,11 +229,27 @@ impl Subject for InMode {
         self.solver.finds() != Finds::All
     }
 
+    fn erratic(&self) -> bool {
+        !self.mode.searches_everything() && !self.linear()
+    }
+
     fn search(&self, problem: &Problem) -> Result<(), String> {
         let answer = modes::answer(self.solver, problem, self.mode.query(), Instrument::Off);
         black_box(answer)
             .map(drop)
             .map_err(|error| error.to_string())
+    }
+
+    fn search_until(&self, problem: &Problem, stop: &AtomicBool) -> Result<bool, String> {
+        let mut watch = Watch::new(Instrument::Off).with_stop(stop);
+        match modes::answer_watched(self.solver, problem, self.mode.query(), &mut watch) {
+            Ok(answer) => {
+                black_box(answer);
+                Ok(true)
+            }
+            Err(Error::Interrupted { .. }) => Ok(false),
+            Err(error) => Err(error.to_string()),
+        }
     }
 
     fn figures(&self, problem: &Problem) -> Result<Figures, String> {
@@ -209,7 +262,7 @@ impl Subject for Step {
     type Figures = CounterFigures;
 
     fn label(&self) -> String {
-        format!("counter {}", self.name())
+        format!("ladder {}", self.name())
     }
 
     /// The counters share the bitboard solver's masks, so its limit.
@@ -268,6 +321,20 @@ impl<S: Subject> Timeline<S> {
         if let Some(refusal) = self.subject.refusal(&problem) {
             return RawOutcome::Skipped(SkipCause::Refused, refusal);
         }
+        if self.subject.erratic() {
+            return match self.stopped_at(&problem, time_limit) {
+                Ok(true) => RawOutcome::Skipped(
+                    SkipCause::StoppedAtTimeLimit,
+                    format!(
+                        "stopped at the {} time limit: a first solution's time cannot be \
+                         predicted from smaller boards",
+                        units::seconds(time_limit_seconds)
+                    ),
+                ),
+                Ok(false) => self.measured(&problem, runs, time_limit_seconds),
+                Err(error) => RawOutcome::Skipped(SkipCause::Refused, error),
+            };
+        }
         if !self.subject.linear() {
             self.calibrate(n, time_limit_seconds);
         }
@@ -283,10 +350,40 @@ impl<S: Subject> Timeline<S> {
                 );
             }
         }
-        match self.measure(&problem, runs, time_limit_seconds) {
+        self.measured(&problem, runs, time_limit_seconds)
+    }
+
+    /// Measures a cell that is expected to fit in the time limit, or says
+    /// why not.
+    fn measured(
+        &mut self,
+        problem: &Problem,
+        runs: u32,
+        time_limit_seconds: f64,
+    ) -> RawOutcome<S::Figures> {
+        match self.measure(problem, runs, time_limit_seconds) {
             Ok(outcome) => outcome,
             Err(error) => RawOutcome::Skipped(SkipCause::Refused, error),
         }
+    }
+
+    /// Whether one search of `problem` was stopped at `time_limit`: it runs
+    /// under a flag that a timer sets then, and the timer is woken and ends
+    /// as soon as the search does.
+    fn stopped_at(&self, problem: &Problem, time_limit: Duration) -> Result<bool, String> {
+        let stop = AtomicBool::new(false);
+        let (done, finished) = mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            let stop = &stop;
+            scope.spawn(move || {
+                if finished.recv_timeout(time_limit) == Err(mpsc::RecvTimeoutError::Timeout) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            });
+            let ended = self.subject.search_until(problem, stop);
+            drop(done);
+            ended.map(|ended| !ended)
+        })
     }
 
     /// Times and counts a cell that is predicted to fit in the time limit.
@@ -451,7 +548,7 @@ pub fn figures(
 mod tests {
     use super::*;
     use crate::compare::report::Outcome;
-    use queens_core::{Observer, Order, Search, SolverInfo, Workload};
+    use queens_core::{Observer, Order, Search, SolverInfo, Square, Workload};
 
     /// A solver whose work grows by a factor of ten per board size and that
     /// declares a workload; it answers nothing, which is all a time limit needs.
@@ -473,13 +570,17 @@ mod tests {
             }),
         };
 
-        fn search<O: Observer>(&self, problem: &Problem, _observer: &mut O) {
+        /// Each step places a queen, so that a watch can stop it.
+        fn search<O: Observer>(&self, problem: &Problem, observer: &mut O) {
             let mut steps: u64 = 1;
             for _ in 0..problem.n() {
-                steps *= 10;
+                steps = steps.saturating_mul(10);
             }
             let mut sum = 0u64;
             for step in 0..steps {
+                if observer.placed(Square::new(0, 0)).is_break() {
+                    return;
+                }
                 sum = black_box(sum.wrapping_add(step));
             }
             black_box(sum);
@@ -515,7 +616,7 @@ mod tests {
             vec![CompareMode::Count, CompareMode::First],
             Duration::from_millis(5),
         );
-        let tables = measure(&plan, &ProgressBar::hidden());
+        let tables = measure(&plan, &ProgressBar::hidden(), &mut Sampler::begin());
         assert!(start.elapsed() < Duration::from_secs(5));
         let count = &tables[0];
         assert!(
@@ -537,10 +638,15 @@ mod tests {
             why,
             "n = 31 is too large for the exploding solver, which accepts n up to 30"
         );
-        // `first` stops early, so the workload does not apply: the growth does.
+        // `first` is never predicted: its 10^30 steps are stopped at the
+        // time limit.
         let (cause, why) = reason(&tables[1].rows[2].cells[0].outcome).unwrap();
-        assert_eq!(cause, SkipCause::Predicted);
-        assert!(why.starts_with("predicted to take "), "{why}");
+        assert_eq!(cause, SkipCause::StoppedAtTimeLimit);
+        assert_eq!(
+            why,
+            "stopped at the 5.00 ms time limit: a first solution's time cannot be predicted \
+             from smaller boards"
+        );
         // The array solver is predicted past 5 ms at n = 30 by its own growth.
         let (cause, _) = reason(&count.rows[2].cells[1].outcome).unwrap();
         assert_eq!(cause, SkipCause::Predicted);
@@ -566,6 +672,41 @@ mod tests {
     }
 
     #[test]
+    fn every_backtracker_stops_its_first_solution_search_when_told() {
+        let stop = AtomicBool::new(true);
+        for &solver in queens_solvers::FINDS_ALL.iter() {
+            let first = InMode {
+                solver,
+                mode: CompareMode::First,
+            };
+            assert!(first.erratic(), "{}", solver.info().name);
+            assert_eq!(first.search_until(&Problem::new(8), &stop), Ok(false));
+        }
+        // The construction finds its solution in time proportional to n:
+        // predicted, not stopped.
+        let construct = InMode {
+            solver: queens_solvers::by_name("construct").unwrap(),
+            mode: CompareMode::First,
+        };
+        assert!(!construct.erratic());
+    }
+
+    #[test]
+    fn a_first_solution_found_in_time_is_measured_with_no_calibration() {
+        let mut timeline = Timeline::new(InMode {
+            solver: queens_solvers::by_name("array").unwrap(),
+            mode: CompareMode::First,
+        });
+        // No time limit any machine misses for n = 8's first solution.
+        let outcome = timeline.cell(8, 1, Duration::from_secs(600));
+        let RawOutcome::Measured(measured) = outcome else {
+            panic!("expected a measured cell, got {outcome:?}");
+        };
+        assert_eq!(measured.figures.solutions, 1);
+        assert_eq!(timeline.seconds.keys().copied().collect::<Vec<_>>(), [8]);
+    }
+
+    #[test]
     fn a_size_with_no_smaller_board_timed_is_calibrated_first() {
         let mut timeline = Timeline::new(InMode {
             solver: &EXPLODING,
@@ -585,7 +726,7 @@ mod tests {
         // test is of the answers, not of the clock.
         let mut plan = plan(vec![6, 65], Vec::new(), Duration::from_secs(600));
         plan.ladder = Step::ALL.to_vec();
-        let rows = measure_ladder(&plan, &ProgressBar::hidden());
+        let rows = measure_ladder(&plan, &ProgressBar::hidden(), &mut Sampler::begin());
         let answers: Vec<Option<CounterFigures>> = rows[0]
             .iter()
             .map(|outcome| match outcome {

@@ -91,19 +91,13 @@ fn draw_times(panel: &Panel<'_>, report: &Report, table: &ModeTable) -> Result<(
     legend(&mut chart, SeriesLabelPosition::UpperLeft)
 }
 
-/// The median times of each step of the ladder, named for the legend: the
-/// first step is the bitboard's counter, not the bitboard solver.
+/// The median times of each step of the ladder, named for the legend.
 fn ladder_series(ladder: &Ladder) -> Vec<(String, Vec<(i32, f64)>)> {
     ladder
         .steps
         .iter()
         .enumerate()
         .map(|(index, step)| {
-            let name = if index == 0 {
-                format!("{} counter", step.name)
-            } else {
-                step.name.clone()
-            };
             let points = ladder
                 .rows
                 .iter()
@@ -113,7 +107,7 @@ fn ladder_series(ladder: &Ladder) -> Vec<(String, Vec<(i32, f64)>)> {
                     Some((n, counted.median_seconds)).filter(|&(_, seconds)| seconds > 0.0)
                 })
                 .collect();
-            (name, points)
+            (step.name.clone(), points)
         })
         .collect()
 }
@@ -241,7 +235,7 @@ mod tests {
                 .count();
             assert_eq!(count, 2, "{}", step.name());
         }
-        for name in ["bitboard counter", "+ mirror", "+ symmetry", "+ threads"] {
+        for name in ["counting walk", "+ mirror", "+ symmetry", "+ threads"] {
             assert!(texts.contains(&name), "{name} in {texts:?}");
         }
         let coloured = lines

@@ -145,7 +145,9 @@ fn preamble(report: &Report) -> String {
         units::seconds(report.time_limit_seconds),
         baseline_sentence(report),
         words_sentence(report),
-        super::summary::load_verdict(report)
+        report
+            .others
+            .verdict()
             .map_or_else(String::new, |verdict| format!("\n{verdict}"))
     )
 }
@@ -597,7 +599,7 @@ mod tests {
         assert_eq!(
             steps,
             [
-                ("bitboard", 4, None),
+                ("counting walk", 4, None),
                 ("+ mirror", 4, None),
                 ("+ symmetry", 4, Some(1)),
             ]

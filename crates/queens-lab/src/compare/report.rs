@@ -10,7 +10,8 @@ use queens_bitboard::Step;
 use queens_core::{Mode, Query, ReadUnit, Solver};
 use serde::Serialize;
 
-use crate::machine::{Load, Machine};
+use crate::machine::Machine;
+use crate::others::Others;
 use crate::units;
 
 /// What each cell of a comparison asks the solvers.
@@ -77,8 +78,9 @@ impl CompareMode {
 pub struct Report {
     /// Where it ran.
     pub machine: Machine,
-    /// How busy the machine was as the run began and ended.
-    pub load: Load,
+    /// How busy other programs kept the cores, over the run and in each
+    /// cell.
+    pub others: Others,
     /// Timed runs per cell; the table shows their median.
     pub runs: u32,
     /// The most one search may take, in seconds.
@@ -232,6 +234,10 @@ pub enum SkipCause {
     /// The first run took longer than the time limit, so it was not repeated
     /// (`past-time-limit` in the JSON: a budget is of queens, never of time).
     PastTimeLimit,
+    /// A search whose time cannot be predicted from smaller boards (a
+    /// backtracking search for the first solution) was stopped when it
+    /// reached the time limit (`stopped-at-time-limit` in the JSON).
+    StoppedAtTimeLimit,
 }
 
 /// The figures of a cell that depend only on the solver and the board: the

@@ -69,19 +69,12 @@ enum Mark {
 /// The mark of a skipped cell.
 const SKIPPED: &str = "—";
 
-/// What the machine's load says of the report's times. The run keeps one
-/// core busy, two while the ladder's `+ threads` rung runs.
-pub fn load_verdict(report: &Report) -> Option<String> {
-    let own = if report.ladder.is_some() { 2.0 } else { 1.0 };
-    report.load.verdict(own, report.machine.cores)
-}
-
 /// The summary for a terminal: each mode's table and its two lists, under
 /// a line on the machine and the method, which points to `--details`
 /// unless the full tables are printed above it (`below_details`).
 pub fn terminal(report: &Report, below_details: bool) -> String {
     let mut text = wrap(&format!("Machine: {}.", report.machine));
-    if let Some(verdict) = load_verdict(report) {
+    if let Some(verdict) = report.others.verdict() {
         text.push_str(&wrap(&verdict));
     }
     let figures = if below_details {
@@ -229,10 +222,13 @@ fn notes(
             .any(|mark| matches!(mark, Mark::Skipped(cause) if wanted.contains(cause)))
     };
     let mut causes = Vec::new();
+    let limit = units::seconds(time_limit_seconds);
     if skipped(&[SkipCause::Predicted, SkipCause::PastTimeLimit]) {
+        causes.push(format!("past the {limit} time limit per search"));
+    }
+    if skipped(&[SkipCause::StoppedAtTimeLimit]) {
         causes.push(format!(
-            "past the {} time limit per search",
-            units::seconds(time_limit_seconds)
+            "stopped at the {limit} time limit, as a first solution's time is never predicted"
         ));
     }
     if skipped(&[SkipCause::Refused]) {
@@ -668,9 +664,9 @@ mod tests {
              4.0× more cells read per check\n",
             "  bitboard    3.0× faster at n = 14: same queens, checks and reads; \
              3.0× less time per queen\n",
-            "  bitboard    8.0× faster at n = 14: the lookup arrays packed into words, \
-             walked without branches\n",
-            "  + threads   2.0× faster at n = 14: the frames as work units, on every core\n",
+            "  counting walk 8.0× faster at n = 14: the bitboard's words walked without \
+             branches, counting only\n",
+            "  + threads     2.0× faster at n = 14: the frames as work units, on every core\n",
         ] {
             assert!(text.contains(expected), "{expected}\nnot in\n{text}");
         }
@@ -697,7 +693,7 @@ mod tests {
         );
         // The first step has no baseline at n = 14, so its gain is from n = 13.
         assert!(
-            text.contains("  bitboard    8.0× faster at n = 13: "),
+            text.contains("  counting walk 8.0× faster at n = 13: "),
             "{text}"
         );
     }

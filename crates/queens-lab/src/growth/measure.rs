@@ -21,8 +21,9 @@ use queens_core::{Instrument, Problem};
 use super::model::{Counter, FROM, Growth, Series, Tree};
 use super::{fit, tree};
 use crate::error::Error;
-use crate::machine::{Machine, load_average};
+use crate::machine::Machine;
 use crate::measuring::searches_per_run;
+use crate::others::Sampler;
 use crate::{progress, units};
 
 /// Times every counter from [`FROM`] to its top within `to`, none predicted
@@ -33,11 +34,11 @@ pub fn growth(to: usize, cap: Duration) -> Result<Growth, Error> {
         .iter()
         .map(|counter| counter.top(to) + 1 - FROM)
         .sum();
-    let load_before = load_average();
+    let mut sampler = Sampler::begin();
     let bar = progress::bar(cells as u64);
     let series = counters
         .into_iter()
-        .map(|counter| series(counter, to, cap, &bar))
+        .map(|counter| series(counter, to, cap, &bar, &mut sampler))
         .collect::<Result<Vec<_>, _>>();
     bar.finish_and_clear();
     let mut series = series?;
@@ -47,7 +48,7 @@ pub fn growth(to: usize, cap: Duration) -> Result<Growth, Error> {
         to,
         series,
         trees,
-        load: [load_before, load_average()],
+        others: sampler.end(),
     })
 }
 
@@ -69,12 +70,14 @@ fn fit_by_tree(series: &mut [Series]) -> Result<Vec<Tree>, Error> {
 }
 
 /// Times `counter` from [`FROM`] to its top within `to`, advancing
-/// `progress` by one per size, tried or not.
+/// `progress` by one per size, tried or not; `sampler` judges each count by
+/// the other programs that ran beside it.
 fn series(
     counter: Counter,
     to: usize,
     cap: Duration,
     progress: &ProgressBar,
+    sampler: &mut Sampler,
 ) -> Result<Series, Error> {
     let top = counter.top(to);
     let mut times: Vec<(usize, f64)> = Vec::new();
@@ -89,8 +92,9 @@ fn series(
             progress.inc((top + 1 - n) as u64);
             break;
         }
-        progress.set_message(format!("{} n = {n}", counter.label()));
-        times.push((n, time(counter, n)?));
+        let label = counter.label();
+        progress.set_message(format!("{label} n = {n}"));
+        times.push((n, sampler.cell(n, &label, || time(counter, n))?));
         progress.inc(1);
     }
     Ok(Series {
@@ -224,7 +228,15 @@ mod tests {
     #[test]
     fn a_series_stops_at_the_cap_and_says_why() {
         let lookup = Counter::Solver(queens_solvers::by_name("lookup").unwrap());
-        let series = series(lookup, 12, Duration::from_nanos(1), &ProgressBar::hidden()).unwrap();
+        let mut sampler = Sampler::begin();
+        let series = series(
+            lookup,
+            12,
+            Duration::from_nanos(1),
+            &ProgressBar::hidden(),
+            &mut sampler,
+        )
+        .unwrap();
         assert_eq!(
             series.times.len(),
             2,

@@ -8,6 +8,7 @@ use queens_core::oeis;
 
 use super::fit;
 use crate::machine::Machine;
+use crate::others::Others;
 
 /// The smallest board timed: n = 1..3 have nothing to search worth timing.
 pub const FROM: usize = 4;
@@ -75,7 +76,7 @@ impl Counter {
     }
 
     /// The name outside its table, where a step needs saying it is one
-    /// (the ladder's first step is also called `bitboard`).
+    /// (`+ mirror` alone says nothing of what it is added to).
     pub fn label(self) -> String {
         match self {
             Counter::Solver(solver) => solver.info().name.to_owned(),
@@ -143,6 +144,18 @@ pub struct Rates {
     pub placed: Option<f64>,
 }
 
+impl Rates {
+    /// Whether the time grows less than half as fast as the solutions. A
+    /// search's time grows with its tree, about as the solutions do (or
+    /// faster, for the solvers that prune nothing); one that grows far less
+    /// was timed on boards so small that the costs that do not grow with the
+    /// tree (threads started, frames built, lanes filled, the first call)
+    /// are much of it, and its rate is not the search's.
+    pub fn flattened(&self) -> bool {
+        self.time < self.solutions / 2.0
+    }
+}
+
 impl Series {
     /// The series' rates; `None` when too few of its sizes took long enough
     /// to fit (the naive solver's, whose next size would take seconds).
@@ -185,9 +198,9 @@ pub struct Growth {
     pub series: Vec<Series>,
     /// The solvers grouped by the tree they search.
     pub trees: Vec<Tree>,
-    /// The 1-minute load average when the run began and when it ended, where
-    /// the system tells it: other work on the machine slows the counts.
-    pub load: [Option<f64>; 2],
+    /// How busy other programs kept the cores, over the run and in each
+    /// count: other work on the machine slows the counts.
+    pub others: Others,
 }
 
 #[cfg(test)]
@@ -215,7 +228,7 @@ mod tests {
         assert_eq!(
             unique.len(),
             labels.len(),
-            "the ladder's `bitboard` is told apart"
+            "no step is labelled as a solver"
         );
     }
 }

@@ -50,6 +50,9 @@ pub fn terminal(growth: &Growth) -> String {
         table.modify(Columns::new(1..), Alignment::right());
         text.push_str(&format!("{heading}\n{table}\n\n"));
     }
+    if let Some(note) = flattened_note(growth) {
+        text.push_str(&format!("{note}\n\n"));
+    }
     text.push_str(&stops(growth));
     text
 }
@@ -72,6 +75,9 @@ pub fn page(growth: &Growth) -> String {
         let mut table = table.build();
         table.with(Style::markdown());
         text.push_str(&format!("\n## {heading}\n\n{table}\n"));
+    }
+    if let Some(note) = flattened_note(growth) {
+        text.push_str(&format!("\n{note}\n"));
     }
     text.push_str(&format!(
         "\n## Why the rates differ\n\n{}",
@@ -106,17 +112,13 @@ fn preamble(growth: &Growth) -> String {
     )
 }
 
-/// The sentence on the machine's load, when the system told it.
+/// The sentence on other programs' use of the cores, when the system told
+/// it.
 fn load(growth: &Growth) -> String {
-    let [Some(before), Some(after)] = growth.load else {
-        return String::new();
-    };
-    format!(
-        "\nThe 1-minute load average was {before:.1} when the run began and {after:.1} \
-         when it ended. The run itself adds 1 (2 while `+ threads` runs), so more than \
-         that on {} cores means the counts shared the processor with other work.",
-        growth.machine.cores
-    )
+    growth
+        .others
+        .verdict()
+        .map_or_else(String::new, |verdict| format!("\n{verdict}"))
 }
 
 /// The three tables, each with its heading: the registry's times with the
@@ -189,7 +191,11 @@ fn rates_table(growth: &Growth) -> Builder {
         match series.rates() {
             Some(rates) => row.extend([
                 format!("n = {}", describe(&rates.sizes)),
-                factor(rates.time),
+                if rates.flattened() {
+                    format!("{} {FLATTENED}", factor(rates.time))
+                } else {
+                    factor(rates.time)
+                },
                 factor(rates.solutions),
                 rates.placed.map_or_else(|| NOTHING.to_owned(), factor),
             ]),
@@ -201,6 +207,27 @@ fn rates_table(growth: &Growth) -> Builder {
         builder.push_record(row);
     }
     builder
+}
+
+/// The mark of a time's rate that grows less than half as fast as the
+/// solutions ([`Rates::flattened`]).
+const FLATTENED: &str = "†";
+
+/// The note under the rates when a mark needs it: what the mark means.
+fn flattened_note(growth: &Growth) -> Option<String> {
+    growth
+        .series
+        .iter()
+        .filter_map(Series::rates)
+        .any(|rates| rates.flattened())
+        .then(|| {
+            format!(
+                "{FLATTENED} The time grows less than half as fast as the solutions: on boards \
+                 this small, the costs that do not grow with the search (threads started, frames \
+                 built, lanes filled, the first call) are much of each time, so this is not the \
+                 search's own rate. Count larger boards (a larger --to) to see it."
+            )
+        })
 }
 
 /// Why each series ends before the largest board, one line each.
@@ -223,6 +250,7 @@ mod tests {
     use crate::growth::model::TOP;
     use crate::growth::{fit, tree};
     use crate::machine::Machine;
+    use crate::others::Others;
 
     /// The rows of the table under `## heading` in `page`, its header first
     /// and without the separator, each cell trimmed.
@@ -340,7 +368,7 @@ mod tests {
                 })
                 .collect(),
             trees: Vec::new(),
-            load: [Some(0.5), Some(1.5)],
+            others: Others::default(),
         }
     }
 
@@ -376,6 +404,30 @@ mod tests {
             page.contains("| ladder: + threads "),
             "the rates name every series"
         );
+    }
+
+    #[test]
+    fn a_rate_flattened_by_fixed_costs_is_marked_and_explained() {
+        let mut growth = made_up();
+        assert!(
+            !page(&growth).contains(FLATTENED),
+            "×4 per queen is a search's rate"
+        );
+        // The last step, `+ threads`, grows ×1.5 per queen: its thread start-up.
+        let threads = growth.series.last_mut().unwrap();
+        threads.times = (FROM..=TOP)
+            .map(|n| (n, 1e-3 * 1.5f64.powi(n as i32 - 9)))
+            .collect();
+        threads.fitted = fit::fitted_sizes(&threads.times);
+        let page = page(&growth);
+        let rates = table(&page, RATES);
+        let row = rates.last().unwrap();
+        assert_eq!(row[..3], ["ladder: + threads", "n = 15..=19", "×1.50 †"]);
+        assert_eq!(page.matches(FLATTENED).count(), 2, "the mark and its note");
+        assert!(page.contains(
+            "\n† The time grows less than half as fast as the solutions: on boards this small"
+        ));
+        assert!(terminal(&growth).contains("Count larger boards (a larger --to) to see it.\n"));
     }
 
     #[test]

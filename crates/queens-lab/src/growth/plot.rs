@@ -107,7 +107,7 @@ mod tests {
             to: 8,
             series,
             trees: Vec::new(),
-            load: [None, None],
+            others: crate::others::Others::default(),
         };
         let svg = svg(&growth).unwrap();
         let document = roxmltree::Document::parse(&svg).expect("the plot parses as XML");

@@ -10,9 +10,9 @@ use queens_core::{Problem, Solver, modes};
 use queens_solvers::SeedProgram;
 use tabled::builder::Builder;
 
-use super::harness::{compile, header, met, render, run_peer};
-use crate::error::Error;
-use crate::{progress, units};
+use crate::harness::{compile, header, met, render, run_peer};
+use queens_lab::Error;
+use queens_lab::{progress, units};
 
 /// The runs of each side when `--runs` is not given, seeds' solvers.
 pub const RUNS: u32 = 5;

@@ -10,8 +10,8 @@ use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
 
-use crate::error::Error;
-use crate::machine::Machine;
+use queens_lab::Error;
+use queens_lab::machine::Machine;
 
 /// The lines above a table: the machine, the runs and how each side is
 /// timed, `rust` saying how for the Rust side when it needs saying.

@@ -1,6 +1,16 @@
 //! `cargo xtask peers`: each solver against its seed's own C program, the
 //! speed measurement of the workspace's issue 2.
 //!
+//! # Design
+//!
+//! The duels are a laboratory of their own beside `queens-lab`'s
+//! comparison: they time C programs as whole processes, which nothing else
+//! measures, and share with the lab only what every measurement shares,
+//! which they take from it rather than write again (the machine in the
+//! heading, the progress bar, numbers for people, the one error type). The
+//! crate writes no file and prints nothing on stdout: [`run`] returns the
+//! text, and the tool prints it.
+//!
 //! The C programs live outside the repository, in `../shared/peers` (or
 //! `--peers DIR`); they are compiled with `gcc -O3 -march=native` into
 //! `target/peers/` and never copied in. For each pairing, the C program and
@@ -8,7 +18,7 @@
 //! times each; the table shows the best time of each side and the ratio
 //! Rust / C against the target. The Rust side runs in this process on the
 //! silent path (`modes::count`); the C side is timed as a whole process, so
-//! its start-up (a millisecond or so) counts against it. The last column is
+//! its start-up counts against it. The last column is
 //! the cost of statistics: the best time of the same count through
 //! `solve_counted`, over the silent path's.
 //!
@@ -17,13 +27,17 @@
 //! seeds are in [`seeds`]; what both share, building and timing the C
 //! programs and the tables' style, in [`harness`].
 
+// The essay above is a map of the private modules too, for whoever reads the
+// code (`cargo doc --document-private-items` follows its links).
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod counter;
 mod harness;
 pub mod seeds;
 
 use std::path::Path;
 
-use crate::error::Error;
+use queens_lab::Error;
 
 /// Runs `cargo xtask peers` (or with `counter`, `--counter`): the C
 /// programs of `folder`, built into `build`, against the Rust side, `runs`

@@ -19,10 +19,10 @@ use queens_bitboard::{Step, Tally};
 use queens_core::oeis;
 use tabled::builder::Builder;
 
-use super::harness::{compile, header, met, render, run_peer};
-use crate::error::Error;
-use crate::machine::load_average;
-use crate::{progress, units};
+use crate::harness::{compile, header, met, render, run_peer};
+use queens_lab::Error;
+use queens_lab::machine::load_average;
+use queens_lab::{progress, units};
 
 /// The runs of each side when `--runs` is not given: one run of the peer
 /// alone takes tens of seconds.
@@ -502,8 +502,8 @@ mod tests {
     /// the task builds it, it counts ten queens with its mirror.
     #[test]
     fn the_peer_counts_ten_queens() {
-        let source = crate::testing::workspace_root()
-            .join("../shared/peers")
+        let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/peers")
             .join(PEER);
         if !source.is_file() {
             eprintln!("skipped: no {}", source.display());
