@@ -193,9 +193,15 @@ impl Sampler {
 }
 
 impl Others {
-    /// What the other programs' use of the cores says of the run's times;
-    /// `None` where the system did not tell.
+    /// What the other programs' use of the cores says of the run's times,
+    /// every busy cell named; `None` where the system did not tell.
     pub fn verdict(&self) -> Option<String> {
+        self.verdict_naming(usize::MAX)
+    }
+
+    /// The same, naming at most `most` busy cells and counting the rest, so
+    /// that a summary on a busy machine still fits a screen.
+    pub fn verdict_naming(&self, most: usize) -> Option<String> {
         let run = self.run?;
         let cores = self.cores;
         let measured = format!(
@@ -212,19 +218,27 @@ impl Others {
         } else {
             format!("The machine was quiet: {measured}, fewer than half of them.")
         };
-        verdict.push_str(&self.cells_sentence());
+        verdict.push_str(&self.cells_sentence(most));
         Some(verdict)
     }
 
-    /// The sentence that names the busy cells and counts the short ones.
-    fn cells_sentence(&self) -> String {
+    /// The sentence that names the busy cells (at most `most` of them) and
+    /// counts the short ones.
+    fn cells_sentence(&self, most: usize) -> String {
         let mut sentence = String::new();
         if !self.busy_cells.is_empty() {
-            let cells: Vec<String> = self
+            let mut cells: Vec<String> = self
                 .busy_cells
                 .iter()
+                .take(most)
                 .map(|cell| format!("n = {} {} ({:.1})", cell.n, cell.what, cell.others))
                 .collect();
+            let unnamed = self.busy_cells.len() - cells.len();
+            if unnamed > 0 {
+                cells.push(format!(
+                    "and {unnamed} more (the Markdown and JSON formats name every one)"
+                ));
+            }
             sentence.push_str(&format!(
                 " Measured while other programs kept half the cores or more busy (their cores \
                  in parentheses): {}.",
@@ -294,6 +308,30 @@ mod tests {
         assert_eq!(clocks(1_200, 700, 300).others_since(&start), Some(0.0));
         // 39 ticks of two cores: under 20 ticks of the clock.
         assert_eq!(clocks(1_039, 539, 100).others_since(&start), None);
+    }
+
+    #[test]
+    fn a_summary_names_a_few_busy_cells_and_counts_the_rest() {
+        let cell = |n| BusyCell {
+            n,
+            what: "count lookup".into(),
+            others: 1.2,
+        };
+        let others = Others {
+            cores: 2,
+            run: Some(1.1),
+            busy_cells: (10..15).map(cell).collect(),
+            too_short: 0,
+        };
+        let brief = others.verdict_naming(2).unwrap();
+        assert!(
+            brief.ends_with(
+                "n = 10 count lookup (1.2), n = 11 count lookup (1.2), and 3 more (the Markdown \
+                 and JSON formats name every one)."
+            ),
+            "{brief}"
+        );
+        assert!(others.verdict().unwrap().contains("n = 14 count lookup (1.2)."));
     }
 
     #[test]

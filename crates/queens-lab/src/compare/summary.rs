@@ -69,12 +69,16 @@ enum Mark {
 /// The mark of a skipped cell.
 const SKIPPED: &str = "—";
 
+/// The busy cells a terminal summary names: enough to see which part of
+/// the run was disturbed, few enough to keep the summary on one screen.
+const SUMMARY_BUSY_CELLS: usize = 4;
+
 /// The summary for a terminal: each mode's table and its two lists, under
 /// a line on the machine and the method, which points to `--details`
 /// unless the full tables are printed above it (`below_details`).
 pub fn terminal(report: &Report, below_details: bool) -> String {
     let mut text = wrap(&format!("Machine: {}.", report.machine));
-    if let Some(verdict) = report.others.verdict() {
+    if let Some(verdict) = report.others.verdict_naming(SUMMARY_BUSY_CELLS) {
         text.push_str(&wrap(&verdict));
     }
     let figures = if below_details {
