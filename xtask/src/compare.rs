@@ -14,7 +14,7 @@ use queens_lab::compare::{docs, plot, render, sudoku};
 use queens_lab::measuring::{parse_runs, parse_time_limit};
 
 use crate::error::Error;
-use crate::output::{print_or_write, print_out, write_files, write_whole};
+use crate::output::{print_or_write, print_out, read_page, write_files, write_whole};
 use crate::paths::workspace_root;
 
 /// The options of `cargo xtask compare`.
@@ -117,12 +117,22 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         return print_or_write(args.out.as_deref(), &table);
     }
     if args.write_docs {
+        let root = workspace_root();
+        // Read before the run, so that a README without its markers fails
+        // before the wait.
+        let readme = read_page(&root.join(docs::README))?;
+        docs::check_readme(&readme)?;
         let [small, large] = docs::plans(args.runs, args.time_limit)?;
         let (report, large) = (compare(&small), compare(&large));
-        write_files(&workspace_root(), &docs::files(&report, &large)?)?;
+        write_files(&root, &docs::files(&report, &large, &readme)?)?;
         print_out(&render::terminal(&report, false))?;
         print_out(&render::terminal(&large, false))?;
-        eprintln!("wrote {} and {}", docs::PAGE, docs::PLOT);
+        eprintln!(
+            "wrote {}, {} and {}'s sample",
+            docs::PAGE,
+            docs::PLOT,
+            docs::README
+        );
         return Ok(());
     }
     // Check the outputs first, so that a bad path fails before the wait;

@@ -1,5 +1,6 @@
 //! Where a task's text goes: stdout, or a file written whole. A failure to
-//! write is [`Error::Output`], exit status 74.
+//! write is [`Error::Output`], exit status 74. And the one page a task
+//! rewrites in part, read back first, with a bound.
 
 use std::path::Path;
 
@@ -32,4 +33,16 @@ pub(crate) fn write_files(root: &Path, files: &[(&str, String)]) -> Result<(), E
     files
         .iter()
         .try_for_each(|(path, text)| write_whole(&root.join(path), text))
+}
+
+/// The most a page read back to be rewritten in part may hold: the README
+/// is some tens of kilobytes.
+const MOST_PAGE_BYTES: u64 = 1 << 20;
+
+/// Reads the page `path` whole, to rewrite a part of it.
+pub(crate) fn read_page(path: &Path) -> Result<String, Error> {
+    let bytes = queens_toolkit::files::read_regular(path, MOST_PAGE_BYTES)
+        .map_err(|error| Error::Failed(format!("cannot read {}: {error}", path.display())))?;
+    String::from_utf8(bytes)
+        .map_err(|_| Error::Failed(format!("{} is not UTF-8 text", path.display())))
 }

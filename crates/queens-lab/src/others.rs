@@ -331,7 +331,12 @@ mod tests {
             ),
             "{brief}"
         );
-        assert!(others.verdict().unwrap().contains("n = 14 count lookup (1.2)."));
+        assert!(
+            others
+                .verdict()
+                .unwrap()
+                .contains("n = 14 count lookup (1.2).")
+        );
     }
 
     #[test]

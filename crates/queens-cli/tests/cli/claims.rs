@@ -133,7 +133,9 @@ const OPEN: &str = "<!-- checked: ";
 fn paragraph(before: &str) -> &str {
     let mut body = before.trim_end();
     while let Some((rest, last)) = body.rsplit_once('\n') {
-        if !last.trim_start().starts_with(OPEN) {
+        // Markers, and any other comment line (the README's generated
+        // sample ends with one), are not part of the text they follow.
+        if !last.trim_start().starts_with("<!--") {
             break;
         }
         body = rest.trim_end();
