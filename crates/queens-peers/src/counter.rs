@@ -483,6 +483,26 @@ mod tests {
             lines[4],
             "│ Rust + last rows, 1 thread │ 17 │ 95,815,104 │  11,977,939 │    3.45 s │    0.150 │ ≤ 0.16 │ yes │"
         );
+        assert_eq!(
+            text.lines().nth(1),
+            Some(
+                "One run of each side; C built with gcc -O3 -march=native and timed as a whole \
+                 process."
+            )
+        );
+        // The page's table: the same rows, in Markdown, below the same
+        // lines as paragraphs.
+        let page = outcome.markdown();
+        let lines: Vec<&str> = page.lines().collect();
+        assert_eq!(lines[1], "");
+        assert_eq!(
+            lines[4],
+            "| side                       |  n |  solutions | fundamental | best of 1 | Rust / C | target | met |"
+        );
+        assert_eq!(
+            lines[7],
+            "| Rust + last rows, 1 thread | 17 | 95,815,104 |  11,977,939 |    3.45 s |    0.150 | ≤ 0.16 | yes |"
+        );
     }
 
     /// The peer itself, when `../shared/peers` and gcc are there: built as

@@ -32,13 +32,13 @@ pub(super) fn prepare(folder: &Path, build: &Path) -> Result<(), Error> {
 /// cores, and its table.
 pub(super) struct Outcome {
     /// The machine, the runs and how each side was timed, a line each.
-    pub(super) timing: [String; 2],
+    timing: [String; 2],
     /// How busy other programs kept the cores, cell by cell.
-    pub(super) others: Others,
+    others: Others,
     /// The table, its header first.
-    pub(super) table: Builder,
+    table: Builder,
     /// The columns of numbers, aligned right.
-    pub(super) right: Range<usize>,
+    right: Range<usize>,
 }
 
 impl Outcome {
