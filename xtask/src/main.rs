@@ -25,7 +25,8 @@
 //!   (the last makes a student's crate on the newest releases and tests it);
 //! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program,
 //!   and `cargo xtask peers --counter`, the fast counter against the textbook
-//!   C bitboard counter (both measured by `queens-peers`);
+//!   C bitboard counter, both in the generated `docs/peers.md` (measured by
+//!   `queens-peers`);
 //! - [`sandbox_check`]: `cargo xtask sandbox-check`, the grader's walls,
 //!   in bubblewrap and without it, attacked by probes and by the hostile
 //!   class of `examples/hostile`.
@@ -78,8 +79,8 @@ enum Task {
     /// the ladder's steps timed up to --to, a growth rate fitted per solver.
     Growth(growth::Args),
     /// Each solver against its seed's C program, or with --counter the fast
-    /// counter against the textbook C bitboard counter (needs ../shared/peers
-    /// and gcc).
+    /// counter against the textbook C bitboard counter; --write-docs writes
+    /// both to docs/peers.md (needs ../shared/peers and gcc).
     Peers(peers::Args),
     /// The trace page of `queens trace --html` and the race page of `queens
     /// race --html` in headless Chromium: counters checked, screenshots

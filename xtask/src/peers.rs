@@ -1,10 +1,10 @@
 //! `cargo xtask peers`: its options, and the glue that hands them to the
-//! duels ([`queens_peers`]) and prints what comes back.
+//! duels ([`queens_peers`]) and prints or writes what comes back.
 
 use std::path::PathBuf;
 
 use crate::error::Error;
-use crate::output::print_out;
+use crate::output::{print_out, write_files};
 use crate::paths::{target_dir, workspace_root};
 
 /// The options of `cargo xtask peers`.
@@ -25,6 +25,11 @@ pub(crate) struct Args {
     /// every core against 14 s and 2 minutes of wall time.
     #[arg(long)]
     pub counter: bool,
+    /// Regenerates docs/peers.md: both duels, the seeds' and --counter's,
+    /// each with its default runs (minutes: the C counter's n = 17 and the
+    /// counter's n = 19 are the long ones).
+    #[arg(long, conflicts_with_all = ["runs", "counter"])]
+    pub write_docs: bool,
 }
 
 /// Runs `cargo xtask peers`: the C programs are built into `target/peers/`.
@@ -34,6 +39,13 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         .clone()
         .unwrap_or_else(|| workspace_root().join("../shared/peers"));
     let build = target_dir().join("peers");
+    if args.write_docs {
+        let written = queens_peers::docs::run(&folder, &build)?;
+        write_files(&workspace_root(), &written.files)?;
+        print_out(&written.terminal)?;
+        eprintln!("wrote {}", queens_peers::docs::PAGE);
+        return Ok(());
+    }
     let text = queens_peers::run(&folder, &build, args.runs, args.counter)?;
     print_out(&text)
 }

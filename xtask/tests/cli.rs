@@ -76,6 +76,19 @@ fn bad_input_gets_one_line_and_status_2() {
         "error: no peers folder at /no/such/peers (the seeds' C programs); pass --peers DIR",
     );
     refused(
+        &["peers", "--write-docs", "--peers", "/no/such/peers"],
+        "error: no peers folder at /no/such/peers (the seeds' C programs); pass --peers DIR",
+    );
+    // The page shows both duels, each with its default runs.
+    refused(
+        &["peers", "--write-docs", "--counter"],
+        "error: the argument '--write-docs' cannot be used with '--counter'",
+    );
+    refused(
+        &["peers", "--write-docs", "--runs", "3"],
+        "error: the argument '--write-docs' cannot be used with '--runs <RUNS>'",
+    );
+    refused(
         &["growth", "--to", "28"],
         "error: invalid value '28' for '--to <TO>': --to takes a board size from 7 to 27, not '28'",
     );

@@ -72,8 +72,9 @@
 //! compare` times side by side; the time each takes at every size, one
 //! thread, lives in the generated page `docs/growth.md` (`cargo xtask
 //! growth`, "Time to count every solution, by step of the ladder"), and
-//! its ratio to the C peer in one command's run in `cargo xtask peers
-//! --counter`, never in this essay: timings move with the machine.
+//! its ratio to the C peer in one command's run in the generated page
+//! `docs/peers.md` (`cargo xtask peers --write-docs`), never in this essay:
+//! timings move with the machine.
 //!
 //! | rung | technique |
 //! |---|---|

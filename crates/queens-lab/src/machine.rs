@@ -43,16 +43,6 @@ impl fmt::Display for Machine {
     }
 }
 
-/// The 1-minute load average, from `/proc/loadavg`.
-pub fn load_average() -> Option<f64> {
-    parse_load(&std::fs::read_to_string("/proc/loadavg").ok()?)
-}
-
-/// The first field of `/proc/loadavg`, `0.52 0.58 0.59 1/189 4242`.
-fn parse_load(text: &str) -> Option<f64> {
-    text.split_whitespace().next()?.parse().ok()
-}
-
 /// The first "model name" line of `/proc/cpuinfo`.
 fn cpu_model() -> Option<String> {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
@@ -86,12 +76,6 @@ pub fn profile() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_load_average_is_the_first_field() {
-        assert_eq!(parse_load("0.52 0.58 0.59 1/189 4242"), Some(0.52));
-        assert_eq!(parse_load(""), None);
-    }
 
     #[test]
     fn the_summary_names_every_part() {

@@ -7,10 +7,14 @@
 //! cells: it lags by a minute and mixes the run's phases, and it counts the
 //! run itself. So each cell is judged by the clocks of `/proc/stat` (the
 //! ticks every core spent busy, and in all) and of `/proc/self/stat` (the
-//! ticks this process spent, every thread included), read as the cell
-//! begins and as it ends: the busy ticks that were not this process's,
-//! over all the ticks, times the cores, are the cores other programs kept
-//! busy on average.
+//! ticks this process spent, every thread included, and those of the
+//! children it has waited for), read as the cell begins and as it ends: the
+//! busy ticks that were not this process's, over all the ticks, times the
+//! cores, are the cores other programs kept busy on average. A program the
+//! run starts and times as a whole process (`cargo xtask peers`' C
+//! programs) is the run's own, not another program: the kernel adds a
+//! child's ticks to its parent's once the parent has waited for it, and a
+//! cell waits for its children before it ends.
 //!
 //! The machine is quiet only while other programs keep fewer than half the
 //! cores busy ([`busy`]). A cell shorter than [`MIN_TICKS`] ticks of the
@@ -32,7 +36,8 @@ pub struct Clocks {
     /// Ticks of every core together spent busy (not idle, not waiting for
     /// a disk).
     busy: u64,
-    /// Ticks this process spent, in user and system mode, every thread.
+    /// Ticks this process spent, in user and system mode, every thread,
+    /// and those of the children it has waited for.
     own: u64,
     /// The cores the kernel counts.
     cores: usize,
@@ -98,15 +103,18 @@ fn parse_machine(text: &str) -> Option<(u64, u64)> {
     Some((total, total - waiting))
 }
 
-/// The user and system ticks of `/proc/self/stat`, its 14th and 15th
-/// fields; the name in parentheses (the 2nd) may hold spaces, so the
-/// fields are counted after its closing parenthesis.
+/// The user and system ticks of `/proc/self/stat` (its 14th and 15th
+/// fields) and those of the children waited for (its 16th and 17th); the
+/// name in parentheses (the 2nd) may hold spaces, so the fields are counted
+/// after its closing parenthesis, the 3rd first.
 fn parse_own(text: &str) -> Option<u64> {
     let (_, after_name) = text.rsplit_once(')')?;
     let fields: Vec<&str> = after_name.split_whitespace().collect();
-    let user: u64 = fields.get(11)?.parse().ok()?;
-    let system: u64 = fields.get(12)?.parse().ok()?;
-    Some(user + system)
+    fields
+        .get(11..15)?
+        .iter()
+        .map(|field| field.parse::<u64>().ok())
+        .sum()
 }
 
 /// A cell measured while other programs kept half the cores or more busy.
@@ -114,7 +122,8 @@ fn parse_own(text: &str) -> Option<u64> {
 pub struct BusyCell {
     /// Its board size.
     pub n: usize,
-    /// What it measured: the mode and the solver, or the counter's step.
+    /// What it measured: the mode and the solver, the counter's step, or
+    /// the peers' duel or side.
     pub what: String,
     /// The cores other programs kept busy on average while it ran.
     pub others: f64,
@@ -265,12 +274,14 @@ mod tests {
                         cpu1 2127745 3017 467856 596035 7580 0 4059 989 0 0\n\
                         intr 1 2 3\n";
 
-    /// `/proc/self/stat` with `user` and `system` ticks, of a program whose
-    /// name holds a space and a parenthesis.
-    fn own(user: u64, system: u64) -> String {
+    /// `/proc/self/stat` with `user` and `system` ticks, and `children`'s
+    /// user and system ticks, of a program whose name holds a space and a
+    /// parenthesis.
+    fn own(user: u64, system: u64, children: [u64; 2]) -> String {
+        let [child_user, child_system] = children;
         format!(
-            "24836 (my (prog) x) R 24832 24832 25196 0 -1 4194304 100 0 0 0 {user} {system} 0 0 \
-             20 0 1 0 3235841"
+            "24836 (my (prog) x) R 24832 24832 25196 0 -1 4194304 100 0 0 0 {user} {system} \
+             {child_user} {child_system} 20 0 1 0 3235841"
         )
     }
 
@@ -278,7 +289,7 @@ mod tests {
     fn the_clocks_are_read_from_the_kernels_text() {
         let total = 4232881 + 5946 + 881541 + 1275405 + 10371 + 5418 + 2028;
         assert_eq!(
-            Clocks::parse(STAT, &own(7, 5)),
+            Clocks::parse(STAT, &own(7, 5, [0, 0])),
             Some(Clocks {
                 total,
                 busy: total - 1275405 - 10371,
@@ -286,8 +297,18 @@ mod tests {
                 cores: 2,
             })
         );
-        assert_eq!(Clocks::parse("intr 1 2 3", &own(7, 5)), None);
+        assert_eq!(Clocks::parse("intr 1 2 3", &own(7, 5, [0, 0])), None);
         assert_eq!(Clocks::parse(STAT, "24836 (short) R 1 2"), None);
+    }
+
+    #[test]
+    fn the_children_waited_for_are_the_runs_own() {
+        // A C program timed as a whole process: 300 user and 4 system ticks
+        // of its own, which its parent's 14th and 15th fields leave out.
+        let clocks = Clocks::parse(STAT, &own(7, 5, [300, 4])).unwrap();
+        assert_eq!(clocks.own, 7 + 5 + 300 + 4);
+        let cut = "24836 (x) R 24832 24832 25196 0 -1 4194304 100 0 0 0 7 5 300";
+        assert_eq!(Clocks::parse(STAT, cut), None, "no 17th field");
     }
 
     fn clocks(total: u64, busy: u64, own: u64) -> Clocks {

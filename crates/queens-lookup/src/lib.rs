@@ -29,13 +29,14 @@
 //! and combines them with `&`, so that a check makes one jump, on its answer,
 //! instead of one per entry on whether that line is taken, which a processor
 //! cannot guess. Those wrong guesses cost far more than the reads saved:
-//! `cargo xtask peers` times the search against the seed's own C, and the
-//! workspace's `docs/algorithms.md`, "Why the checks read on", gives one
-//! run's ratios, with and without the early exit (timings move with the
-//! machine, so this essay quotes none). Placing a queen marks its
-//! three lines taken; removing it marks them free again. The "bound" of the
-//! name is this pruning: a partial placement is abandoned as soon as a row has
-//! no free square, exactly as in the other backtracking solvers.
+//! `cargo xtask peers` times the search against the seed's own C, the
+//! workspace's generated `docs/peers.md` gives the last run's ratios
+//! (timings move with the machine, so this essay quotes none), and its
+//! `docs/algorithms.md`, "Why the checks read on", explains them. Placing
+//! a queen marks its three lines taken; removing it marks them free again.
+//! The "bound" of the name is this pruning: a partial placement is abandoned
+//! as soon as a row has no free square, exactly as in the other backtracking
+//! solvers.
 //!
 //! # Order and cost
 //!

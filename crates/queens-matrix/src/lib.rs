@@ -38,9 +38,10 @@
 //! what changes is that a check makes no jump that depends on where in a
 //! line the queen stands, which a processor cannot guess. Those wrong
 //! guesses cost more than the cells saved: `cargo xtask peers` times the
-//! search against the seed's own C, and the workspace's `docs/algorithms.md`,
-//! "Why the checks read on", gives one run's ratios, with and without the
-//! early exit (timings move with the machine, so this essay quotes none).
+//! search against the seed's own C, the workspace's generated
+//! `docs/peers.md` gives the last run's ratios (timings move with the
+//! machine, so this essay quotes none), and its `docs/algorithms.md`, "Why
+//! the checks read on", explains them.
 //! *Cells read*
 //! counts the cells this check reads, whole lines included.
 //!

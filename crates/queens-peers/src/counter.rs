@@ -8,8 +8,9 @@
 //! peer once, then each rung of `RUNGS` once, so that the sides alternate;
 //! the table shows the best time of each. The Rust counters run in this
 //! process and are timed by the wall clock, on one thread or on every core.
-//! Every count is checked against OEIS (A000170 and A002562), and a Rust
-//! total of the peer's n against the peer's total too.
+//! Each run of each side is a cell judged for how busy other programs kept
+//! the cores. Every count is checked against OEIS (A000170 and A002562),
+//! and a Rust total of the peer's n against the peer's total too.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -19,9 +20,9 @@ use queens_bitboard::{Step, Tally};
 use queens_core::oeis;
 use tabled::builder::Builder;
 
-use crate::harness::{compile, header, met, render, run_peer};
+use crate::harness::{Outcome, compile, met, run_peer};
 use queens_lab::Error;
-use queens_lab::machine::load_average;
+use queens_lab::others::Sampler;
 use queens_lab::{progress, units};
 
 /// The runs of each side when `--runs` is not given: one run of the peer
@@ -32,7 +33,7 @@ pub const RUNS: u32 = 1;
 const PEER: &str = "bitboard_mirror.c";
 
 /// The board size the peer counts.
-const PEER_N: usize = 17;
+pub(crate) const PEER_N: usize = 17;
 
 /// The peer's second argument: any turns its left-right mirror on.
 const PEER_MIRROR: &str = "s";
@@ -66,17 +67,17 @@ impl Threads {
 /// One measurement of the Rust side: a step of the counters' ladder, its
 /// threads, the board size and the target.
 #[derive(Clone, Copy, Debug)]
-struct Rung {
-    step: Step,
+pub(crate) struct Rung {
+    pub(crate) step: Step,
     threads: Threads,
-    n: usize,
+    pub(crate) n: usize,
     target: Target,
 }
 
 /// The targets of issue 21: total and unique together on one thread, then
 /// every core, at the peer's n; and n = 18 and 19 on every core against the
 /// clock.
-const RUNGS: [Rung; 4] = [
+pub(crate) const RUNGS: [Rung; 4] = [
     Rung {
         step: Step::LastRows,
         threads: Threads::One,
@@ -114,8 +115,8 @@ fn known(n: usize) -> Option<Tally> {
 
 /// One line of the table: a side, what it counted and its best time.
 #[derive(Clone, Debug)]
-struct Row {
-    side: String,
+pub(crate) struct Row {
+    pub(crate) side: String,
     n: usize,
     tally: Tally,
     best: f64,
@@ -124,44 +125,36 @@ struct Row {
 }
 
 /// Runs `cargo xtask peers --counter`: the C peer from `folder`, built into
-/// `build`, and the rungs, `runs` times each; the text to print.
-pub fn run(folder: &Path, build: &Path, runs: u32) -> Result<String, Error> {
+/// `build`, and the rungs, `runs` times each.
+pub(crate) fn run(folder: &Path, build: &Path, runs: u32) -> Result<Outcome, Error> {
     let binary = compile(&folder.join(PEER), build)?;
-    let load = load_average();
+    let mut sampler = Sampler::begin();
     let mut peer = peer_row();
     let mut rows: Vec<Row> = RUNGS.iter().map(rung_row).collect();
     let bar = progress::bar(u64::from(runs) * (1 + RUNGS.len() as u64));
     for _ in 0..runs {
         bar.set_message(format!("C {PEER} n = {PEER_N}"));
-        let (seconds, total) = run_peer(&binary, &peer_args(), parse_total)?;
+        let (seconds, total) = sampler.cell(PEER_N, &peer.side, || {
+            run_peer(&binary, &peer_args(), parse_total)
+        })?;
         record(&mut peer, seconds, total_only(total));
         bar.inc(1);
         for (rung, row) in RUNGS.iter().zip(&mut rows) {
             bar.set_message(format!("Rust {} n = {}", rung.step.name(), rung.n));
-            let (seconds, tally) = time_rung(rung)?;
+            let (seconds, tally) = sampler.cell(rung.n, &row.side, || time_rung(rung))?;
             record(row, seconds, tally);
             bar.inc(1);
         }
     }
     bar.finish_and_clear();
-    let mut text = header(runs, "; Rust in this process, wall time");
-    if let Some(note) = load.and_then(busy_note) {
-        text.push_str(&format!("{note}\n\n"));
-    }
     rows.insert(0, peer);
-    text.push_str(&format!("{}\n", table(&rows, runs)));
-    Ok(text)
-}
-
-/// A warning when other programs were running as the measurement began
-/// (a load average of half a core or more): the times are then longer
-/// than on a quiet machine, the times on every core most of all.
-fn busy_note(load: f64) -> Option<String> {
-    (load >= 0.5).then(|| {
-        format!(
-            "Note: the load average was {load:.2} as the run began: other programs shared the cores, and the times, on every core most of all, are longer than on a quiet machine."
-        )
-    })
+    Ok(Outcome::new(
+        runs,
+        "; Rust in this process, wall time",
+        sampler.end(),
+        table(&rows, runs),
+        1..7,
+    ))
 }
 
 /// The peer's arguments: the board size and the mirror.
@@ -170,7 +163,7 @@ fn peer_args() -> [String; 2] {
 }
 
 /// The peer's row, before its first run; its side is its command line.
-fn peer_row() -> Row {
+pub(crate) fn peer_row() -> Row {
     Row {
         side: format!(
             "C {} {}",
@@ -280,7 +273,7 @@ fn verdict(row: &Row, peer: &Row) -> [String; 3] {
 }
 
 /// The table: the peer first, then the rungs.
-fn table(rows: &[Row], runs: u32) -> String {
+fn table(rows: &[Row], runs: u32) -> Builder {
     let mut builder = Builder::default();
     builder.push_record([
         "side".to_owned(),
@@ -293,7 +286,7 @@ fn table(rows: &[Row], runs: u32) -> String {
         "met".to_owned(),
     ]);
     let Some(peer) = rows.first() else {
-        return String::new();
+        return builder;
     };
     for row in rows {
         let [ratio, target, reached] = verdict(row, peer);
@@ -310,12 +303,13 @@ fn table(rows: &[Row], runs: u32) -> String {
             reached,
         ]);
     }
-    render(builder, 1..7)
+    builder
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens_lab::others::Others;
 
     /// A row as a run leaves it.
     fn row(side: &str, n: usize, total: u64, unique: Option<u64>, best: f64) -> Row {
@@ -384,15 +378,6 @@ mod tests {
         assert_eq!(parse_total("n=17 nodes=0"), None);
         assert_eq!(parse_total("n=17 count=many nodes=0"), None);
         assert_eq!(parse_total(""), None);
-    }
-
-    #[test]
-    fn a_busy_machine_is_said() {
-        assert_eq!(busy_note(0.12), None);
-        assert_eq!(
-            busy_note(3.69).unwrap(),
-            "Note: the load average was 3.69 as the run began: other programs shared the cores, and the times, on every core most of all, are longer than on a quiet machine."
-        );
     }
 
     #[test]
@@ -482,8 +467,10 @@ mod tests {
                 3.45,
             ),
         ];
-        let table = table(&rows, 1);
-        let lines: Vec<&str> = table.lines().collect();
+        let outcome = Outcome::new(1, "", Others::default(), table(&rows, 1), 1..7);
+        let text = outcome.terminal();
+        // Below the machine's line, how the sides were timed and a blank line.
+        let lines: Vec<&str> = text.lines().skip(3).collect();
         assert_eq!(
             lines[1],
             "│ side                       │  n │  solutions │ fundamental │ best of 1 │ Rust / C │ target │ met │"
@@ -495,6 +482,26 @@ mod tests {
         assert_eq!(
             lines[4],
             "│ Rust + last rows, 1 thread │ 17 │ 95,815,104 │  11,977,939 │    3.45 s │    0.150 │ ≤ 0.16 │ yes │"
+        );
+        assert_eq!(
+            text.lines().nth(1),
+            Some(
+                "One run of each side; C built with gcc -O3 -march=native and timed as a whole \
+                 process."
+            )
+        );
+        // The page's table: the same rows, in Markdown, below the same
+        // lines as paragraphs.
+        let page = outcome.markdown();
+        let lines: Vec<&str> = page.lines().collect();
+        assert_eq!(lines[1], "");
+        assert_eq!(
+            lines[4],
+            "| side                       |  n |  solutions | fundamental | best of 1 | Rust / C | target | met |"
+        );
+        assert_eq!(
+            lines[7],
+            "| Rust + last rows, 1 thread | 17 | 95,815,104 |  11,977,939 |    3.45 s |    0.150 | ≤ 0.16 | yes |"
         );
     }
 

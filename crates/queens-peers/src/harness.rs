@@ -1,5 +1,6 @@
-//! What the duels with the C programs share: building a C program, timing
-//! it as a whole process, the lines above a table and the tables' style.
+//! What the duels with the C programs share: the folders they need,
+//! building a C program, timing it as a whole process, and a duel's
+//! outcome, its table in the terminal's style and the page's.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -12,20 +13,94 @@ use tabled::settings::{Alignment, Style};
 
 use queens_lab::Error;
 use queens_lab::machine::Machine;
+use queens_lab::others::Others;
 
-/// The lines above a table: the machine, the runs and how each side is
-/// timed, `rust` saying how for the Rust side when it needs saying.
-pub(super) fn header(runs: u32, rust: &str) -> String {
-    let best = if runs == 1 {
-        "One run of each side".to_owned()
-    } else {
-        format!("Best of {runs} alternating runs")
-    };
-    format!(
-        "Machine: {}.\n{best}; C built with gcc -O3 -march=native and timed as a whole \
-         process{rust}.\n\n",
-        Machine::detect()
-    )
+/// Checks that `folder`, the C programs', is there, and makes `build`, where
+/// they are compiled to.
+pub(super) fn prepare(folder: &Path, build: &Path) -> Result<(), Error> {
+    if !folder.is_dir() {
+        return Err(Error::BadInput(format!(
+            "no peers folder at {} (the seeds' C programs); pass --peers DIR",
+            folder.display()
+        )));
+    }
+    std::fs::create_dir_all(build)
+        .map_err(|error| Error::Failed(format!("cannot create {}: {error}", build.display())))
+}
+
+/// What one duel measured: where and how, how busy other programs kept the
+/// cores, and its table.
+pub(super) struct Outcome {
+    /// The machine, the runs and how each side was timed, a line each.
+    timing: [String; 2],
+    /// How busy other programs kept the cores, cell by cell.
+    others: Others,
+    /// The table, its header first.
+    table: Builder,
+    /// The columns of numbers, aligned right.
+    right: Range<usize>,
+}
+
+impl Outcome {
+    /// A duel's outcome: `runs` of each side, `rust` saying how the Rust
+    /// side was timed when it needs saying.
+    pub(super) fn new(
+        runs: u32,
+        rust: &str,
+        others: Others,
+        table: Builder,
+        right: Range<usize>,
+    ) -> Self {
+        let best = if runs == 1 {
+            "One run of each side".to_owned()
+        } else {
+            format!("Best of {runs} alternating runs")
+        };
+        Outcome {
+            timing: [
+                format!("Machine: {}.", Machine::detect()),
+                format!(
+                    "{best}; C built with gcc -O3 -march=native and timed as a whole \
+                     process{rust}."
+                ),
+            ],
+            others,
+            table,
+            right,
+        }
+    }
+
+    /// The lines above the table: how it was timed, and how busy the
+    /// machine was where the system tells.
+    fn lines(&self) -> Vec<String> {
+        let mut lines = self.timing.to_vec();
+        lines.extend(self.others.verdict());
+        lines
+    }
+
+    /// The outcome for a terminal: its lines, then the table, rounded.
+    pub(super) fn terminal(&self) -> String {
+        format!("{}\n\n{}\n", self.lines().join("\n"), self.render(false))
+    }
+
+    /// The outcome for a Markdown page: its lines as paragraphs, then the
+    /// table.
+    pub(super) fn markdown(&self) -> String {
+        format!("{}\n\n{}\n", self.lines().join("\n\n"), self.render(true))
+    }
+
+    /// The table, in Markdown or else rounded for a terminal, the numbers
+    /// aligned right.
+    fn render(&self, markdown: bool) -> String {
+        let mut table = self.table.clone().build();
+        if markdown {
+            table.with(Style::markdown());
+        } else {
+            table.with(Style::rounded());
+        }
+        table.modify(Columns::new(self.right.clone()), Alignment::right());
+        table.to_string()
+    }
 }
 
 /// Compiles `source` into `build`, returning the program's path.
@@ -87,13 +162,4 @@ pub(super) fn run_peer(
 /// "yes" when `ratio` is within `target`, "no" otherwise.
 pub(super) fn met(ratio: f64, target: f64) -> &'static str {
     if ratio <= target { "yes" } else { "no" }
-}
-
-/// The table in the tasks' style: rounded, the `right` columns (the numbers)
-/// aligned right.
-pub(super) fn render(builder: Builder, right: Range<usize>) -> String {
-    let mut table = builder.build();
-    table.with(Style::rounded());
-    table.modify(Columns::new(right), Alignment::right());
-    table.to_string()
 }

@@ -9,7 +9,8 @@
 //! which they take from it rather than write again (the machine in the
 //! heading, the progress bar, numbers for people, the one error type). The
 //! crate writes no file and prints nothing on stdout: [`run`] returns the
-//! text, and the tool prints it.
+//! text, and the tool prints it; [`docs::run`] returns a page with its
+//! path, and the tool writes it.
 //!
 //! The C programs live outside the repository, in `../shared/peers` (or
 //! `--peers DIR`); they are compiled with `gcc -O3 -march=native` into
@@ -25,13 +26,23 @@
 //! `cargo xtask peers --counter` measures the fast counter instead, against
 //! the textbook C bitboard counter: see [`counter`]. The pairings of the
 //! seeds are in [`seeds`]; what both share, building and timing the C
-//! programs and the tables' style, in [`harness`].
+//! programs, how busy other programs kept the cores (each duel, or each run
+//! of each side, judged as a cell by `queens_lab::others`, the C programs'
+//! processor time counted as the run's own) and the tables' two styles, in
+//! [`harness`].
+//!
+//! Nothing else quotes the duels' times: `cargo xtask peers --write-docs`
+//! runs both with their default runs and [`docs`] returns `docs/peers.md`,
+//! each table with its machine and how busy the machine was, for the tool
+//! to write whole; a test checks the committed page's counts against OEIS
+//! and that it names every pairing and rung.
 
 // The essay above is a map of the private modules too, for whoever reads the
 // code (`cargo doc --document-private-items` follows its links).
 #![allow(rustdoc::private_intra_doc_links)]
 
 pub mod counter;
+pub mod docs;
 mod harness;
 pub mod seeds;
 
@@ -39,21 +50,17 @@ use std::path::Path;
 
 use queens_lab::Error;
 
+use crate::harness::prepare;
+
 /// Runs `cargo xtask peers` (or with `counter`, `--counter`): the C
 /// programs of `folder`, built into `build`, against the Rust side, `runs`
 /// times each (default: each duel's own); the text to print.
 pub fn run(folder: &Path, build: &Path, runs: Option<u32>, counter: bool) -> Result<String, Error> {
-    if !folder.is_dir() {
-        return Err(Error::BadInput(format!(
-            "no peers folder at {} (the seeds' C programs); pass --peers DIR",
-            folder.display()
-        )));
-    }
-    std::fs::create_dir_all(build)
-        .map_err(|error| Error::Failed(format!("cannot create {}: {error}", build.display())))?;
-    if counter {
-        counter::run(folder, build, runs.unwrap_or(counter::RUNS))
+    prepare(folder, build)?;
+    let outcome = if counter {
+        counter::run(folder, build, runs.unwrap_or(counter::RUNS))?
     } else {
-        seeds::run(folder, build, runs.unwrap_or(seeds::RUNS))
-    }
+        seeds::run(folder, build, runs.unwrap_or(seeds::RUNS))?
+    };
+    Ok(outcome.terminal())
 }

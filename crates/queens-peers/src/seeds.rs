@@ -10,8 +10,9 @@ use queens_core::{Problem, Solver, modes};
 use queens_solvers::SeedProgram;
 use tabled::builder::Builder;
 
-use crate::harness::{compile, header, met, render, run_peer};
+use crate::harness::{Outcome, compile, met, run_peer};
 use queens_lab::Error;
+use queens_lab::others::Sampler;
 use queens_lab::{progress, units};
 
 /// The runs of each side when `--runs` is not given, seeds' solvers.
@@ -19,7 +20,7 @@ pub const RUNS: u32 = 5;
 
 /// The solvers of the registry that have a seed's C program to be measured
 /// against, each with it: issue 2's pairings.
-fn pairings() -> impl Iterator<Item = (&'static dyn Solver, SeedProgram)> {
+pub(crate) fn pairings() -> impl Iterator<Item = (&'static dyn Solver, SeedProgram)> {
     queens_solvers::ENTRIES
         .iter()
         .filter_map(|entry| Some((entry.solver, entry.seed_program?)))
@@ -40,23 +41,33 @@ struct Duel {
 }
 
 /// Runs the pairings: the C programs of `folder`, built into `build`,
-/// against the solvers, `runs` times each; the text to print.
-pub fn run(folder: &Path, build: &Path, runs: u32) -> Result<String, Error> {
+/// against the solvers, `runs` times each. Each pairing on each board size
+/// is a cell judged for how busy other programs kept the cores.
+pub(crate) fn run(folder: &Path, build: &Path, runs: u32) -> Result<Outcome, Error> {
     let steps = pairings()
         .map(|(_, program)| program.sizes.len() as u64)
         .sum();
     let bar = progress::bar(steps);
+    let mut sampler = Sampler::begin();
     let mut duels = Vec::new();
     for (solver, program) in pairings() {
         let binary = compile(&folder.join(program.file), build)?;
+        let name = solver.info().name;
         for &n in program.sizes {
-            bar.set_message(format!("{} n = {n}", solver.info().name));
-            duels.push(duel(&program, solver, &binary, n, runs)?);
+            bar.set_message(format!("{name} n = {n}"));
+            let what = format!("{name} against {}", program.file);
+            duels.push(sampler.cell(n, &what, || duel(&program, solver, &binary, n, runs))?);
             bar.inc(1);
         }
     }
     bar.finish_and_clear();
-    Ok(format!("{}{}\n", header(runs, ""), table(&duels, runs)))
+    Ok(Outcome::new(
+        runs,
+        "",
+        sampler.end(),
+        table(&duels, runs),
+        2..8,
+    ))
 }
 
 /// Counts the solutions of board size `n` with the C program and the solver,
@@ -102,7 +113,7 @@ fn duel(
 }
 
 /// The table of duels.
-fn table(duels: &[Duel], runs: u32) -> String {
+fn table(duels: &[Duel], runs: u32) -> Builder {
     let mut builder = Builder::default();
     builder.push_record([
         "algorithm".to_owned(),
@@ -143,5 +154,5 @@ fn table(duels: &[Duel], runs: u32) -> String {
             format!("{:.2}", duel.counted_best / duel.rust_best),
         ]);
     }
-    render(builder, 2..8)
+    builder
 }

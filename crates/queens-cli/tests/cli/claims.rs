@@ -28,8 +28,9 @@
 //! (markers in a row close the same one), or the whole fenced block the
 //! marker follows: a tool's output shown as printed. Under a table a marker
 //! stands a blank line apart, which ends the table in every renderer.
-//! The generated pages (`docs/comparison.md`, `docs/growth.md`) carry no
-//! markers: tests of their own keep their counts and statistics true.
+//! The generated pages (`docs/comparison.md`, `docs/growth.md`,
+//! `docs/peers.md`) carry no markers: tests of their own keep their counts
+//! and statistics true.
 
 use std::collections::HashMap;
 use std::fs;
