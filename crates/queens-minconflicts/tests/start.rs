@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 
+use queens_core::format::thousands;
 use queens_core::{Decision, Observer, Problem, Search, Square};
 use queens_minconflicts::MinConflicts;
 
@@ -33,20 +34,9 @@ impl Observer for FirstRepair {
 fn pairs_after_start(n: usize) -> u64 {
     let mut first = FirstRepair::default();
     MinConflicts::default().search(&Problem::new(n), &mut first);
-    first.pairs.expect("a start this large leaves attacking pairs")
-}
-
-/// `value` with a comma between thousands, as the essay writes numbers.
-fn grouped(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (at, digit) in digits.chars().enumerate() {
-        if at > 0 && (digits.len() - at) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
+    first
+        .pairs
+        .expect("a start this large leaves attacking pairs")
 }
 
 #[test]
@@ -59,19 +49,12 @@ fn the_essay_quotes_the_pairs_the_greedy_start_leaves() {
     let essay = essay.split_whitespace().collect::<Vec<_>>().join(" ");
     let sentence = format!(
         "({} pairs at n = 1,000, {} at 10⁵, {} at 10⁶, with the default seed)",
-        grouped(pairs_after_start(1_000)),
-        grouped(pairs_after_start(100_000)),
-        grouped(pairs_after_start(1_000_000)),
+        thousands(u128::from(pairs_after_start(1_000))),
+        thousands(u128::from(pairs_after_start(100_000))),
+        thousands(u128::from(pairs_after_start(1_000_000))),
     );
     assert!(
         essay.contains(&sentence),
         "the essay does not say {sentence:?}"
     );
-}
-
-#[test]
-fn thousands_are_grouped_as_the_essay_writes_them() {
-    assert_eq!(grouped(663), "663");
-    assert_eq!(grouped(6_506), "6,506");
-    assert_eq!(grouped(1_000_000), "1,000,000");
 }
