@@ -259,7 +259,7 @@
 //! product after that is checked and panics with a message rather than
 //! wrap. `u64` holds Q(27) ≈ 2.3·10^17, the largest count known, 78 times
 //! over; at the growth of about 11 times per row, n = 29 would be the first
-//! total to pass it, centuries of counting away.
+//! total to pass it.
 //!
 //! # Where each part lives
 //!
