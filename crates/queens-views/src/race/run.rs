@@ -369,4 +369,34 @@ mod tests {
             "docs/views/race.md does not say {quoted:?}"
         );
     }
+
+    /// The race's page says how compact a board's code is: the lookup
+    /// solver's whole search of n = 8, characters against steps.
+    #[test]
+    fn the_page_quotes_the_length_of_a_boards_code() {
+        let lookup = queens_solvers::by_name("lookup").unwrap();
+        let race = Race::run(&[lookup], &Problem::new(8), &AtomicBool::new(false)).unwrap();
+        let lane = &race.lanes[0];
+        assert!(lane.whole);
+        let characters = lane.code.chars().count() as u64;
+        let per_step = characters as f64 / lane.steps as f64;
+        assert_eq!(
+            (per_step * 10.0).round(),
+            25.0,
+            "{per_step} characters a step"
+        );
+        let page =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/views/race.md");
+        let page = std::fs::read_to_string(page).expect("docs/views/race.md exists");
+        let page = page.split_whitespace().collect::<Vec<_>>().join(" ");
+        let quoted = format!(
+            "`queens race 8`: {} characters for the lookup solver's {} steps",
+            thousands(u128::from(characters)),
+            thousands(u128::from(lane.steps))
+        );
+        assert!(
+            page.contains(&quoted),
+            "docs/views/race.md does not say {quoted:?}"
+        );
+    }
 }
