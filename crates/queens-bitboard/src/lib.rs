@@ -88,11 +88,10 @@
 //! The C peer (`bitboard_mirror.c`, `gcc -O3 -march=native`, recursive,
 //! which mirrors with its `s` argument) is timed beside the last rungs by
 //! `cargo xtask peers --counter`: only ratios from one run are quoted, since
-//! the same "AMD EPYC" name may hide another host (the C peer's own time
-//! at n = 17 moved almost twofold between sessions).
-//! The instructions retired tell the same story without the clock
-//! (`valgrind --tool=callgrind`, n = 14, the same day): C peer 487 million,
-//! `+ symmetry` 396, `+ frames` 440, `+ lanes` 107, `+ last rows` 104.
+//! the same "AMD EPYC" name may hide another host ("Why the figures move",
+//! below). The instructions each retires, which `valgrind --tool=callgrind`
+//! counts on the same commands, tell the same story without the clock; no
+//! count of them is quoted here either, since none is checked.
 //!
 //! Three things make the counters fast: fewer nodes (the symmetries, the
 //! frames, the look ahead), cheaper nodes (the walk, then the lanes), and
@@ -179,11 +178,11 @@
 //! at n = 12 and 4,319 at n = 17 (a test pins both), fewer than the
 //! n⁴ / 8 a count of four queens' squares would suggest. A frame no symmetry keeps stands for
 //! eight frames, and each board found inside it for a class of eight
-//! solutions; the few frames a symmetry keeps (1.7% of the work at n = 16)
+//! solutions; the few frames a symmetry keeps, a small part of the work,
 //! compare each board with its images, as Takaken's side branches do. The
 //! member of a class that is searched is the one whose first inner rows
-//! offer the fewest squares: the search inside places 14% fewer queens
-//! than Takaken's branches at n = 16 (223 million against 259 million).
+//! offer the fewest squares, so that the search inside places fewer queens
+//! than Takaken's branches do.
 //! Walked one board at a time this buys little, since the frame's own
 //! rows still cost a step each (`+ frames` in the table); what it buys is
 //! searches whose every row is the same for all the boards of a frame.
@@ -203,7 +202,7 @@
 //! ## The last rows
 //!
 //! With [`Ends::Early`] a child is dropped when the row after next has no
-//! open square left (on the plain tree of n = 14, 18% fewer queens placed),
+//! open square left (fewer queens placed than on the plain tree),
 //! and the last two rows are never queued: two columns are left there, so
 //! a child of the last row but two is completed on the spot by trying
 //! both.
@@ -215,11 +214,10 @@
 //!
 //! - **The host.** The workspace runs in a virtual machine whose processor
 //!   calls itself "AMD EPYC" (family 23, model 1: the hypervisor's generic
-//!   model) whatever the host behind it. The same count took more than
-//!   twice the processor time in one session as in another, on an
-//!   otherwise idle machine: the walk is limited by how many instructions
-//!   a core retires (about 55 a step at three a cycle), and cores differ
-//!   in that.
+//!   model) whatever the host behind it. The same count has taken far
+//!   more processor time in one session than in another, on an otherwise
+//!   idle machine: the walk is limited by how many instructions a core
+//!   retires in a cycle, and cores differ in that.
 //! - **Not the load, as far as measured.** The C peer took the same
 //!   processor time with two other builds running as with nothing else:
 //!   the gap between sessions is the host's. Times on every core still
@@ -227,10 +225,12 @@
 //!   with it.
 //! - **Not the layout, here.** `.cargo/config.toml` aligns loops to 64
 //!   bytes; two binaries with different layouts (`queens count 16
-//!   --threads 1` and `count 16 symmetry`) took the same time within 2%.
+//!   --threads 1` and `count 16 symmetry`) took the same time, within
+//!   what one run differs from the next.
 //! - **Not the order.** The counts are the same for every order of the
-//!   units and number of threads (tests), and the largest unit is 0.25% of
-//!   the work, so the order moves the time on two threads by at most that.
+//!   units and number of threads (tests), and each unit is a small part of
+//!   the work, so the order moves the time on two threads by at most the
+//!   largest unit's.
 //!
 //! So a figure is one run's, on one machine, and comes with the command
 //! that made it: the generated pages say which machine and how busy.
@@ -238,8 +238,8 @@
 //! # Work units
 //!
 //! [`units`] cuts the search into a [`WorkUnits`] of work units: by default a
-//! whole frame each ([`UNIT_ROWS`] = 0; the largest frame of n = 16 holds
-//! 0.25% of the work, so two threads finish within a unit of each other),
+//! whole frame each ([`UNIT_ROWS`] = 0; a frame is a small part of the
+//! work, so two threads finish within a unit of each other),
 //! or a frame with the queens of its first inner rows placed, for the
 //! finer units of many shards ([`units_with_rows`]). They are numbered
 //! frame by frame in [`Frame::all`]'s order, and within a frame in
@@ -260,7 +260,7 @@
 //! product after that is checked and panics with a message rather than
 //! wrap. `u64` holds Q(27) ≈ 2.3·10^17, the largest count known, 78 times
 //! over; at the growth of about 11 times per row, n = 29 would be the first
-//! total to pass it, centuries of counting away.
+//! total to pass it.
 //!
 //! # Where each part lives
 //!

@@ -487,3 +487,118 @@ const MESSAGE_LENGTH: usize = 400;
 pub(crate) fn grader_binary() -> Result<PathBuf, String> {
     std::env::current_exe().map_err(|error| format!("cannot find the grader's own binary: {error}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use queens_core::Finds;
+
+    use super::*;
+
+    /// The checks a solver that finds every solution is graded on under the
+    /// assignment `text` (laid over the default), each passed but those
+    /// named in `failed`, weighed as a run weighs them.
+    fn graded(text: &str, failed: &[&str]) -> Vec<CheckResult> {
+        let assignment = Assignment::parse(text, "the test's assignment").expect("it parses");
+        let mut checks: Vec<CheckResult> = CHECKS
+            .iter()
+            .filter(|check| assignment.weights.runs(check) && check.applies.to(Finds::All))
+            .map(|check| {
+                let verdict = if failed.contains(&check.name) {
+                    Verdict::Fail
+                } else {
+                    Verdict::Pass
+                };
+                result(check, verdict, String::new(), 0.0)
+            })
+            .collect();
+        weigh(&assignment, &mut checks);
+        checks
+    }
+
+    /// The teachers' page, read as one line: a sentence may break anywhere.
+    fn grading_page() -> (String, String) {
+        let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/grading.md");
+        let text = std::fs::read_to_string(page).expect("docs/grading.md exists");
+        let prose = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        (text, prose)
+    }
+
+    /// "How marks are weighed" quotes scores and weights: each is what
+    /// this module computes, and each example's share of the checks is its
+    /// row in the report excerpt above it, which the grader's tests check
+    /// against a real run.
+    #[test]
+    fn the_grading_page_quotes_the_marks_the_grader_computes() {
+        let (text, prose) = grading_page();
+        let says = |sentence: String| {
+            assert!(
+                prose.contains(&sentence),
+                "docs/grading.md does not say {sentence:?}: the grader computes it so"
+            );
+        };
+        let all = graded("", &[]);
+        let checks = all.len();
+        says(format!(
+            "each of the {checks} correctness checks that apply to a solver that finds every \
+             solution is worth 100/{checks} ≈ {:.1} marks",
+            100.0 * all[0].weight / all.iter().map(|check| check.weight).sum::<f64>()
+        ));
+        let stray = score(&graded("", &["output_format"]));
+        says(format!(
+            "(`python-stray-line`: {}/{checks}, {stray:.1})",
+            checks - 1
+        ));
+        let three: Vec<&str> = all.iter().take(3).map(|check| check.name).collect();
+        says(format!(
+            "CSV, JSON and Gradescope carry it exact ({} for {} of {checks})",
+            score(&graded("", &three)),
+            checks - 3
+        ));
+        let heavy = graded("[weights]\noutput_format = 3", &["output_format"]);
+        let part = heavy.iter().map(|check| check.weight).fold(1.0, f64::min);
+        let lost = heavy
+            .iter()
+            .find(|check| check.verdict == Verdict::Fail)
+            .map(|check| check.weight / part);
+        says(format!(
+            "With `[weights] output_format = 3`, the {checks} checks are {} parts and \
+             `python-stray-line` loses {} of them ({})",
+            (1.0 / part).round(),
+            lost.expect("one check failed").round(),
+            score(&heavy)
+        ));
+        let split = graded("[weights]\ncorrectness = 3.0\ninstrumentation = 1.0", &[]);
+        let weight_of = |group: Option<Group>| -> f64 {
+            let of_group = split
+                .iter()
+                .filter(|check| group.is_none_or(|g| check.group == g));
+            of_group.map(|check| check.weight).sum()
+        };
+        let correctness = weight_of(Some(Group::Correctness)) / weight_of(None);
+        assert_eq!(correctness, 0.75, "three quarters, as the page says");
+        says("(`correctness = 3.0`, `instrumentation = 1.0`: three quarters and one quarter of the marks)".into());
+        // Each example the prose names shows that share in its row.
+        let mut named = 0;
+        for quote in prose.split("(`").skip(1) {
+            let Some((name, rest)) = quote.split_once("`: ") else {
+                continue;
+            };
+            let share = rest.split([',', ')']).next().unwrap_or_default();
+            if share.contains('/') {
+                let row = format!("│ {name} ");
+                let shown = text.lines().find(|line| line.starts_with(&row));
+                assert!(
+                    shown.is_some_and(|line| line.contains(&format!(" {share} "))),
+                    "docs/grading.md: {name} scores {share} in the prose, not in the excerpt"
+                );
+                named += 1;
+            }
+        }
+        assert_eq!(
+            named, 3,
+            "the prose names python-stray-line, c-one-based and c-exponential"
+        );
+    }
+}

@@ -24,8 +24,9 @@
 //!    was. The unused columns sit at the end of the permutation itself, so
 //!    taking one is a swap. Early rows find a free column at once; only the
 //!    last rows, with few columns left, settle for attacked squares. The
-//!    start leaves a handful of attacking pairs up to n = 1,000 and about
-//!    one for every 1,500 rows beyond (663 pairs at n = 10⁶, 6,506 at 10⁷).
+//!    start leaves a handful of attacking pairs up to n = 1,000 and one for
+//!    every thousand rows or more beyond (6 pairs at n = 1,000, 78 at 10⁵,
+//!    663 at 10⁶, with the default seed), which a test counts.
 //! 2. **Repairs by swaps** (Sosic and Gu's, rather than Minton's move). An
 //!    attacked queen's row swaps its column with a random other row's, so
 //!    the placement stays a permutation and columns never clash. A swap is
@@ -64,14 +65,16 @@
 //! the swap does not help) and keeps every column used once. After the
 //! greedy start, a diagonal is empty with a probability that does not
 //! depend on `n`, so a random partner gives a clean swap with a fixed
-//! chance (about one try in a hundred, measured at n = 10⁶ and 10⁷): each
-//! repair removes an attack in O(1) expected tries. The start costs O(n)
-//! tries, about three per row, and the scan O(n) reads; the repairs, about
-//! n / 1,500 of them, cost less than either. The whole search is O(n)
+//! chance (about one try in a hundred, as the search's own counts below
+//! say): each repair removes an attack in O(1) expected tries. The start
+//! costs O(n) tries, about three per row (319,480 safety checks at n = 10⁵,
+//! the repairs' included), and the scan O(n) reads; the repairs, about one
+//! per pair the start left, cost less than either. The whole search is O(n)
 //! expected time for large `n` (its time at n = 10⁶ is in the generated
 //! `docs/comparison.md`, "find the first solution, n = 8, …"), and O(n)
 //! memory: three arrays of `u32`, 20 bytes per row, plus the solution
 //! handed on, 8 bytes per row.
+//! <!-- checked: queens first 100000 --algo min-conflicts --json | .stats.safety_checks = 319,480 -->
 //!
 //! # Randomness
 //!
@@ -96,8 +99,12 @@
 //! model's three statistics have no place for ([`Observer::own_counts`]):
 //! its `tries` (partners drawn for a swap, what its limit of steps counts),
 //! its `swaps` and its `restarts`. `queens first --json` prints them as
-//! `solver_stats`: at n = 10⁶, 639 swaps in 68,927 tries, about one in a
-//! hundred, as [`search`](mod@search) expects of a large board.
+//! `solver_stats`: at n = 10⁵, 77 swaps in 7,028 tries, 0.011 of them,
+//! about one in a hundred, as [`search`](mod@search) expects of a large
+//! board.
+//! <!-- checked: queens first 100000 --algo min-conflicts --json | .solver_stats.swaps = 77 -->
+//! <!-- checked: queens first 100000 --algo min-conflicts --json | .solver_stats.tries = 7,028 -->
+//! <!-- checked: queens first 100000 --algo min-conflicts --json | .solver_stats.swaps / queens first 100000 --algo min-conflicts --json | .solver_stats.tries = 0.011 -->
 //!
 //! # Limits
 //!

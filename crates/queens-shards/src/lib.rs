@@ -37,8 +37,8 @@
 //! mean than blocks do (timings move with the machine, so this essay quotes
 //! none). Ordering units by an estimate of their cost first did not help:
 //! the cheapest estimate, the partial boards a few rows below the unit,
-//! follows the units' times too loosely (a correlation of about 0.4 at
-//! n = 16).
+//! follows the units' times too loosely to order them by (a measure of
+//! times, which this essay does not quote).
 //!
 //! The scheme has an id, the [`Scheme::plan_id`]: a digest of `n`, the rows
 //! per unit, the number of units, the dealing and its version. Two records

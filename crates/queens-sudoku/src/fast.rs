@@ -413,3 +413,18 @@ impl Board {
         Grid::from_solver(cells)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The crate's essay says how much a guess copies: one board.
+    #[test]
+    fn the_essay_quotes_the_size_of_the_board_a_guess_copies() {
+        let copied = format!("copy of the board ({} bytes)", std::mem::size_of::<Board>());
+        assert!(
+            include_str!("lib.rs").contains(&copied),
+            "the essay does not say {copied:?}"
+        );
+    }
+}

@@ -6,9 +6,9 @@
 //! digit back when the cells after it cannot be filled. It is the N-Queens
 //! search with digits for queens. This crate keeps that solver, faithful,
 //! beside one that solves the same puzzles by orders of magnitude faster
-//! (the workspace's `docs/sudoku.md` gives one run's measurements; timings
-//! move with the machine, so this essay quotes none), so that the two can
-//! be read, run and measured side by side.
+//! (`cargo xtask compare --sudoku` measures the two on the machine that
+//! runs it; timings move with the machine, so this essay quotes none), so
+//! that the two can be read, run and measured side by side.
 //!
 //! # The model
 //!
@@ -81,13 +81,12 @@
 //! same order as the seed's. One change of purpose, not of method: after a
 //! solution it may go on to look for the next, which is how it counts.
 //!
-//! Its cost is the lesson. The seed's puzzle takes it 6,732 checks. The
-//! first of Gordon Royle's 17-clue puzzles takes it 15.8 × 10⁹ checks,
-//! and the next nineteen from 0.06 × 10⁹ to 12 × 10⁹ checks each,
-//! 2.0 × 10⁹ at the median. Yet the 375 puzzles of the Enjoy Sudoku
-//! forum's hardest list, hard for people, take it far less than most of
-//! those (`docs/sudoku.md` times both): hard for people is not the same as
-//! hard for blind backtracking.
+//! Its cost is the lesson. The seed's puzzle takes it 769 digits written.
+//! The first of Gordon Royle's 17-clue puzzles takes it more than
+//! 10,000,000 digits written without a solution. Yet every tenth of the
+//! crate's sample of the Enjoy Sudoku forum's hardest list, hard for
+//! people, takes it fewer, proof of uniqueness included (tests check both):
+//! hard for people is not the same as hard for blind backtracking.
 //!
 //! # The fast solver
 //!
@@ -127,10 +126,9 @@
 //!   Nothing is allocated during the search; a solution is pushed onto the
 //!   outcome's vector, sized for two in advance.
 //!
-//! What each idea bought, measured step by step in puzzles per second,
-//! the ideas tried and left out, and where the solver stands against the
-//! `sudoku` crate are recorded in `docs/sudoku.md`, with the command that
-//! measures them: speeds move with the machine, so they stay out of this
+//! The ideas tried and left out, and the commands that measure the solver
+//! against the seed's and against the `sudoku` crate, are in
+//! `docs/sudoku.md`: speeds move with the machine, so they stay out of this
 //! essay.
 //!
 //! # Where each part lives

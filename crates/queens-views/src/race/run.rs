@@ -244,6 +244,7 @@ mod tests {
     use super::*;
     use crate::page::Step;
     use crate::race::compact::Replay;
+    use queens_core::format::thousands;
 
     /// Every step of `solver`'s trace of `problem` as the model's tracer
     /// tells it, with the counters after it.
@@ -330,8 +331,8 @@ mod tests {
             assert_eq!(lane.end, counted(solver, &problem), "{}", lane.info.name);
             assert_eq!(lane.steps, lane.traced);
         }
-        // The naive solver's 6,974,354 steps (`queens trace 6 --algo
-        // naive`) stop at the budget, and are kept as far as the furthest
+        // The naive solver's steps (see the next test) stop at the
+        // budget, and are kept as far as the furthest
         // finish line needs: the permutation solver's 5,873 steps,
         // matrix's 4,427 cells read (7,098 of naive's steps), or the
         // slowest time.
@@ -344,5 +345,58 @@ mod tests {
         assert_eq!(naive.end, naive.counters_at(6, naive.steps));
         assert_eq!(naive.replay(6).count() as u64, naive.steps);
         assert!(race.lanes.iter().all(|lane| lane.seconds > 0.0));
+    }
+
+    /// The race's page says how many steps the naive solver's search of
+    /// n = 6 has, which is why its board is cut: the trace's own count.
+    #[test]
+    fn the_page_quotes_the_naive_solvers_steps_at_n_6() {
+        let naive = queens_solvers::by_name("naive").unwrap();
+        let problem = Problem::new(6);
+        let steps = 6_974_354;
+        assert!(crate::trace::more_steps_than(naive, &problem, steps - 1).unwrap());
+        assert!(!crate::trace::more_steps_than(naive, &problem, steps).unwrap());
+        let page =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/views/race.md");
+        let page = std::fs::read_to_string(page).expect("docs/views/race.md exists");
+        let page = page.split_whitespace().collect::<Vec<_>>().join(" ");
+        let quoted = format!(
+            "board has {} (`queens trace 6 --algo naive`",
+            thousands(u128::from(steps))
+        );
+        assert!(
+            page.contains(&quoted),
+            "docs/views/race.md does not say {quoted:?}"
+        );
+    }
+
+    /// The race's page says how compact a board's code is: the lookup
+    /// solver's whole search of n = 8, characters against steps.
+    #[test]
+    fn the_page_quotes_the_length_of_a_boards_code() {
+        let lookup = queens_solvers::by_name("lookup").unwrap();
+        let race = Race::run(&[lookup], &Problem::new(8), &AtomicBool::new(false)).unwrap();
+        let lane = &race.lanes[0];
+        assert!(lane.whole);
+        let characters = lane.code.chars().count() as u64;
+        let per_step = characters as f64 / lane.steps as f64;
+        assert_eq!(
+            (per_step * 10.0).round(),
+            25.0,
+            "{per_step} characters a step"
+        );
+        let page =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/views/race.md");
+        let page = std::fs::read_to_string(page).expect("docs/views/race.md exists");
+        let page = page.split_whitespace().collect::<Vec<_>>().join(" ");
+        let quoted = format!(
+            "`queens race 8`: {} characters for the lookup solver's {} steps",
+            thousands(u128::from(characters)),
+            thousands(u128::from(lane.steps))
+        );
+        assert!(
+            page.contains(&quoted),
+            "docs/views/race.md does not say {quoted:?}"
+        );
     }
 }
