@@ -93,7 +93,7 @@
 //!
 //! Adding a corner queen to the board of n − 1 (n − 1 mod 6 = 2) would not
 //! do: that board has a queen on the main diagonal (for n − 1 = 8, at
-//! (7, 7)). Instead the even columns go `4, 6, ..., n - 1, 2` and the odd
+//! (row 7, col 7)). Instead the even columns go `4, 6, ..., n - 1, 2` and the odd
 //! ones `5, 7, ..., n, 1, 3`. For n = 9, `h = (n - 1) / 2 = 4`:
 //!
 //! ```text
