@@ -29,8 +29,10 @@
 //! marker follows: a tool's output shown as printed. Under a table a marker
 //! stands a blank line apart, which ends the table in every renderer.
 //! The generated pages (`docs/comparison.md`, `docs/growth.md`,
-//! `docs/peers.md`) carry no markers: tests of their own keep their counts
-//! and statistics true.
+//! `docs/peers.md`, and the README's sample of compare, written with
+//! `docs/comparison.md`) carry no markers: tests of their own keep their
+//! counts and statistics true, and a marker would name figures the next
+//! run may print elsewhere or not at all.
 
 use std::collections::HashMap;
 use std::fs;
@@ -300,7 +302,7 @@ fn every_figure_a_page_quotes_from_the_tool_is_the_tools() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
-    assert!(checked >= 201, "only {checked} figures carry a marker");
+    assert!(checked >= 195, "only {checked} figures carry a marker");
 }
 
 #[test]
