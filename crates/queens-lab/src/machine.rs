@@ -11,6 +11,10 @@ use serde::Serialize;
 pub struct Machine {
     /// The CPU model, from `/proc/cpuinfo` ("unknown CPU" elsewhere).
     pub cpu: String,
+    /// The widest vector instructions the CPU offers ("AVX-512", "AVX2",
+    /// "no AVX2"), since hosts that a virtual machine names alike can
+    /// differ there, and the counter's lanes with them.
+    pub vectors: String,
     /// The cores this process may use.
     pub cores: usize,
     /// `rustc --version` of the compiler on the path.
@@ -25,6 +29,7 @@ impl Machine {
     pub fn detect() -> Self {
         Machine {
             cpu: cpu_model().unwrap_or_else(|| "unknown CPU".to_owned()),
+            vectors: vectors().to_owned(),
             cores: std::thread::available_parallelism().map_or(1, usize::from),
             rustc: rustc_version().unwrap_or_else(|| "rustc (version unknown)".to_owned()),
             profile: format!("{} profile, opt-level {}", profile(), OPT_LEVEL),
@@ -37,8 +42,8 @@ impl fmt::Display for Machine {
         let plural = if self.cores == 1 { "" } else { "s" };
         write!(
             f,
-            "{}, {} core{plural}, {}, {}",
-            self.cpu, self.cores, self.rustc, self.profile
+            "{} with {}, {} core{plural}, {}, {}",
+            self.cpu, self.vectors, self.cores, self.rustc, self.profile
         )
     }
 }
@@ -51,6 +56,25 @@ fn cpu_model() -> Option<String> {
         .filter_map(|line| line.split_once(':'))
         .find(|(key, _)| key.trim() == "model name")
         .map(|(_, value)| value.trim().to_owned())
+}
+
+/// The widest vector instructions this CPU offers, as the program asks it
+/// at run time.
+fn vectors() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx512f") {
+            "AVX-512"
+        } else if std::is_x86_feature_detected!("avx2") {
+            "AVX2"
+        } else {
+            "no AVX2"
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        "no x86-64 vectors"
+    }
 }
 
 /// The version of the compiler cargo uses (`$RUSTC`, or `rustc`), asked at
@@ -81,13 +105,14 @@ mod tests {
     fn the_summary_names_every_part() {
         let machine = Machine {
             cpu: "AMD EPYC".into(),
+            vectors: "AVX2".into(),
             cores: 2,
             rustc: "rustc 1.95.0".into(),
             profile: "release profile, opt-level 3".into(),
         };
         assert_eq!(
             machine.to_string(),
-            "AMD EPYC, 2 cores, rustc 1.95.0, release profile, opt-level 3"
+            "AMD EPYC with AVX2, 2 cores, rustc 1.95.0, release profile, opt-level 3"
         );
     }
 }

@@ -104,6 +104,7 @@ fn synthetic(
         others: Others::default(),
         machine: Machine {
             cpu: "Intel(R) Core(TM) i7-10750H CPU @ 2.60GHz".into(),
+            vectors: "AVX2".into(),
             cores: 2,
             rustc: "rustc 1.95.0 (59807616e 2026-04-14)".into(),
             profile: "release profile, opt-level 3".into(),
