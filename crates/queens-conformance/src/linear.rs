@@ -4,32 +4,26 @@
 //! `validate` compares every pair of queens, which is the clearest proof and
 //! fine for the boards a backtracking search reaches; a construction or a
 //! local search hands back a hundred thousand queens, and the pairs would
-//! take minutes. Here each queen marks its three lines in boolean tables
-//! instead (its column, its `/` anti-diagonal `row + col` and its `\`
-//! diagonal `row - col + n - 1`), and a queen that finds one of its lines
-//! already marked attacks an earlier queen: O(n) time and 5n bytes. Only
-//! then is the earlier queen looked for, in a second O(n) pass, so that the
-//! message names both queens as `validate` would.
+//! take minutes. Here the model's [`queens_core::first_attack`] does the
+//! work: one pass over the rows, each queen looking up the row of the queen
+//! already on its column and its two diagonals, O(n) time and memory, and a
+//! conflict names both queens as `validate` would.
 
-use queens_core::{Attack, Invalid, Problem, Square};
+use queens_core::{Invalid, Problem, Square, first_attack};
 
 /// Checks that `queens` is a solution of the plain `n`-queens board, where
-/// `n` is its length, in O(n): one queen per column and per diagonal. The
-/// fault it reports is the same kind [`queens_core::validate`] reports,
-/// though for several faults not necessarily the same one.
+/// `n` is its length, in O(n): every queen on the board, then one queen per
+/// column and per diagonal. The fault it reports is the one
+/// [`queens_core::validate`] reports, an off-board queen first.
 pub fn validate(queens: &[usize]) -> Result<(), Invalid> {
     let n = queens.len();
-    let mut lines = Lines::new(n);
-    for (row, &col) in queens.iter().enumerate() {
-        let square = Square::new(row, col);
-        if col >= n {
-            return Err(Invalid::OffBoard { n, square });
-        }
-        if !lines.mark(square) {
-            return Err(Invalid::Attack(attack_on(queens, square)));
-        }
+    if let Some(row) = queens.iter().position(|&col| col >= n) {
+        return Err(Invalid::OffBoard {
+            n,
+            square: Square::new(row, queens[row]),
+        });
     }
-    Ok(())
+    first_attack(queens).map_or(Ok(()), |attack| Err(Invalid::Attack(attack)))
 }
 
 /// Checks that `queens` solves `problem` in O(n): a solution of the plain
@@ -48,67 +42,13 @@ pub fn validate_for(problem: &Problem, queens: &[usize]) -> Result<(), Invalid> 
     }
 }
 
-/// Which columns and diagonals hold a queen.
-struct Lines {
-    columns: Vec<bool>,
-    anti_diagonals: Vec<bool>,
-    diagonals: Vec<bool>,
-    /// Added to `row - col` so that the `\` diagonals index from 0.
-    offset: usize,
-}
-
-impl Lines {
-    fn new(n: usize) -> Self {
-        let diagonals = (2 * n).saturating_sub(1);
-        Lines {
-            columns: vec![false; n],
-            anti_diagonals: vec![false; diagonals],
-            diagonals: vec![false; diagonals],
-            offset: n.saturating_sub(1),
-        }
-    }
-
-    /// Marks the lines of a queen at `square` (on the board); `false` when
-    /// one of them was marked already.
-    fn mark(&mut self, square: Square) -> bool {
-        let Square { row, col } = square;
-        let taken = [
-            &mut self.columns[col],
-            &mut self.anti_diagonals[row + col],
-            &mut self.diagonals[row + self.offset - col],
-        ];
-        let free = taken.iter().all(|line| !**line);
-        for line in taken {
-            *line = true;
-        }
-        free
-    }
-}
-
-/// The attack between the queen at `square` and the first queen above it
-/// that shares one of its lines, which [`Lines::mark`] says exists.
-fn attack_on(queens: &[usize], square: Square) -> Attack {
-    queens[..square.row]
-        .iter()
-        .enumerate()
-        .find_map(|(row, &col)| {
-            let earlier = Square::new(row, col);
-            earlier.shared_line(square).map(|line| Attack {
-                first: earlier,
-                second: square,
-                line,
-            })
-        })
-        .expect("a marked line has a queen on it above this one")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn agrees_with_the_pairwise_check() {
-        let placements: [&[usize]; 7] = [
+        let placements: [&[usize]; 9] = [
             &[],
             &[0],
             &[1, 3, 0, 2],
@@ -116,6 +56,9 @@ mod tests {
             &[1, 3, 0, 3],
             &[0, 1],
             &[2, 0, 3, 1],
+            // An attack in row 1 and a queen off the board in row 3.
+            &[0, 0, 2, 7],
+            &[0, 2, 4, 1, 3, 0],
         ];
         for queens in placements {
             assert_eq!(
