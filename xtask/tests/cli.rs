@@ -140,11 +140,42 @@ const SMALL: [&str; 7] = [
     "10ms",
 ];
 
+/// A device node of the test's own, in a folder named `folder`, with
+/// /dev/full's numbers: a writer that replaced its target would replace
+/// this one, never the machine's. `None`, said on stderr, where devices
+/// cannot be made (not root).
+fn full_device(folder: &str) -> Option<std::path::PathBuf> {
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join(folder);
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let device = folder.join("full");
+    let made = Command::new("mknod")
+        .arg(&device)
+        .args(["c", "1", "7"])
+        .status()
+        .is_ok_and(|status| status.success());
+    if !made {
+        eprintln!("skipped: cannot make a device node here (mknod needs root)");
+    }
+    made.then_some(device)
+}
+
+/// The test's own full device, opened for writing, as a child's stdout.
+fn full_stdout(device: &Path) -> std::fs::File {
+    std::fs::File::options()
+        .write(true)
+        .open(device)
+        .expect("the device node opens")
+}
+
 #[test]
 fn a_full_disk_is_an_error_and_a_closed_pipe_is_not() {
+    let Some(device) = full_device("xtask-full-stdout") else {
+        return;
+    };
     let full = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(SMALL)
-        .stdout(std::fs::File::create("/dev/full").expect("/dev/full opens"))
+        .stdout(full_stdout(&device))
         .output()
         .expect("the xtask binary runs");
     assert_eq!(full.status.code(), Some(74));
@@ -154,7 +185,7 @@ fn a_full_disk_is_an_error_and_a_closed_pipe_is_not() {
     );
     let help = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .arg("--help")
-        .stdout(std::fs::File::create("/dev/full").expect("/dev/full opens"))
+        .stdout(full_stdout(&device))
         .output()
         .expect("the xtask binary runs");
     assert_eq!(help.status.code(), Some(74), "--help to a full disk fails");
@@ -226,21 +257,9 @@ fn a_closed_stdout_and_a_full_device_are_status_74() {
         String::from_utf8_lossy(&closed.stderr),
         "error: cannot write to stdout: stdout is closed\n"
     );
-    // A device node of the test's own with /dev/full's numbers: a writer
-    // that replaced its target would replace this one, not the machine's.
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xtask-full");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).unwrap();
-    let device = folder.join("full");
-    let made = Command::new("mknod")
-        .arg(&device)
-        .args(["c", "1", "7"])
-        .status()
-        .is_ok_and(|status| status.success());
-    if !made {
-        eprintln!("skipped: cannot make a device node here (mknod needs root)");
+    let Some(device) = full_device("xtask-full") else {
         return;
-    }
+    };
     let device = device.to_str().expect("a UTF-8 path");
     let full = xtask(&[&SMALL[..], &["--out", device]].concat());
     assert_eq!(full.status.code(), Some(74), "{full:?}");
