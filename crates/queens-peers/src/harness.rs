@@ -12,6 +12,7 @@ use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
 
 use queens_lab::Error;
+use queens_toolkit::child::tied;
 use queens_lab::machine::Machine;
 use queens_lab::others::Others;
 
@@ -139,10 +140,17 @@ pub(super) fn run_peer(
     parse: fn(&str) -> Option<u64>,
 ) -> Result<(f64, u64), Error> {
     let start = Instant::now();
-    let output = Command::new(binary)
+    // Tied: a peer runs for minutes, and must not run on when the duel is
+    // killed.
+    let output = tied(binary)
         .args(args)
         .output()
-        .map_err(|error| Error::Failed(format!("cannot run {}: {error}", binary.display())))?;
+        .map_err(|error| {
+            Error::Failed(format!(
+                "cannot run {} through setpriv (Debian package util-linux): {error}",
+                binary.display()
+            ))
+        })?;
     let seconds = start.elapsed().as_secs_f64();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let count = parse(&stdout)

@@ -8,7 +8,13 @@
 //! killed when its deadline passes, and killed when it is dropped, so that
 //! nothing a tool started outlives the tool's use of it, whatever path the
 //! tool takes out (an error, an early return).
+//!
+//! A tool killed outright (SIGKILL, or the OOM killer) runs no drop: for a
+//! child that may outlive such a death, [`tied`] makes the kernel kill it
+//! when its parent dies, through util-linux's `setpriv --pdeathsig`, which
+//! sets what safe Rust cannot set between fork and exec.
 
+use std::ffi::OsStr;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus};
@@ -17,6 +23,16 @@ use std::time::Duration;
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use wait_timeout::ChildExt;
+
+/// A command that runs `program` through `setpriv --pdeathsig KILL`: the
+/// kernel kills it when the thread that spawned it ends, however that
+/// thread's process dies. Spawn it from a thread that lives as long as the
+/// child is needed (the main thread, or one that waits for the child).
+pub fn tied(program: impl AsRef<OsStr>) -> Command {
+    let mut command = Command::new("setpriv");
+    command.args(["--pdeathsig", "KILL", "--"]).arg(program);
+    command
+}
 
 /// A spawned child leading a process group of its own.
 #[derive(Debug)]
@@ -145,6 +161,41 @@ mod tests {
             "the grandchild outlived its group"
         );
         let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    #[test]
+    fn a_tied_child_dies_with_its_parent_even_by_sigkill() {
+        let tied = tied("sleep");
+        let mut words = vec![tied.get_program().to_owned()];
+        words.extend(tied.get_args().map(OsStr::to_owned));
+        // A shell stands for the tool: it spawns the tied sleep, says its
+        // id, and is killed with SIGKILL, which runs no code of its own.
+        let mut parent = Command::new("sh")
+            .args(["-c", "\"$@\" 300 & echo $!; wait", "sh"])
+            .args(&words)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut id = String::new();
+        let stdout = parent.stdout.take().unwrap();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut id).unwrap();
+        let id = id.trim().to_owned();
+        let sleeping = || {
+            std::fs::read_to_string(format!("/proc/{id}/cmdline"))
+                .is_ok_and(|line| line.starts_with("sleep\0"))
+        };
+        let waited = Instant::now();
+        while !sleeping() && waited.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(sleeping(), "the tied child never ran sleep");
+        parent.kill().unwrap();
+        parent.wait().unwrap();
+        let killed = Instant::now();
+        while alive(&id) && killed.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(!alive(&id), "the tied child outlived its parent");
     }
 
     #[test]

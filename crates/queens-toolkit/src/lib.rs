@@ -9,7 +9,9 @@
 //!   bounded;
 //! - [`child`] (the feature `process`): a child process in a process group
 //!   of its own, waited for until a deadline, its whole group killed when
-//!   it is stopped, so that nothing a tool started outlives it;
+//!   it is stopped, or a command tied to its parent's life (killed by the
+//!   kernel when the tool dies, even by SIGKILL), so that nothing a tool
+//!   started outlives it;
 //! - [`usage`]: the one rule for a command line clap could not parse: one
 //!   line on stderr and exit status 2, help and version on stdout;
 //! - [`progress`]: progress bars drawn on a terminal only.
