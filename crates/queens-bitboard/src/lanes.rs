@@ -34,14 +34,19 @@
 //! # Kernels
 //!
 //! The pass is written once ([`queues::define_pass`]) over a handful of lane
-//! operations, which exist twice: in portable Rust on arrays
-//! ([`Kernel::Portable`]) and with AVX2 instructions ([`Kernel::Avx2`],
-//! x86-64 only, chosen at run time when the processor has them). Both run
-//! the same passes in the same order, and the tests run both. The lanes
-//! are 32 bits wide: boards up to [`MAX_LANE_N`] columns.
+//! operations, which exist three times: in portable Rust on arrays
+//! ([`Kernel::Portable`]), with AVX2 instructions ([`Kernel::Avx2`]) and
+//! with AVX-512 ones ([`Kernel::Avx512`]: one register per field, packed by
+//! the processor's compression instead of a table of permutations). The
+//! vector kernels are x86-64 only; the fastest the processor has is chosen
+//! at run time ([`Kernel::detect`]). All run the same passes in the same
+//! order, and the tests run every kernel the processor has. The lanes are
+//! 32 bits wide: boards up to [`MAX_LANE_N`] columns.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 mod portable;
 mod queues;
 
@@ -59,6 +64,8 @@ pub enum Kernel {
     Portable,
     /// AVX2 vectors, on x86-64 processors that have them.
     Avx2,
+    /// AVX-512 vectors, on x86-64 processors that have them.
+    Avx512,
 }
 
 impl Kernel {
@@ -70,12 +77,17 @@ impl Kernel {
             .unwrap_or(Kernel::Portable)
     }
 
-    /// Every kernel this processor runs, the portable one first.
+    /// Every kernel this processor runs, slowest first: the portable one,
+    /// then AVX2, then AVX-512.
     pub fn available() -> Vec<Kernel> {
         let mut kernels = vec![Kernel::Portable];
         #[cfg(target_arch = "x86_64")]
         if avx2::Avx2::detect().is_some() {
             kernels.push(Kernel::Avx2);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if avx512::Avx512::detect().is_some() {
+            kernels.push(Kernel::Avx512);
         }
         kernels
     }
@@ -111,8 +123,14 @@ pub(crate) fn count_below(
             (Kernel::Avx2, ends) => avx2::Avx2::detect()
                 .expect("the AVX2 kernel is chosen only where the processor has AVX2")
                 .count(levels, layout, ends, stop),
+            #[cfg(target_arch = "x86_64")]
+            (Kernel::Avx512, ends) => avx512::Avx512::detect()
+                .expect("the AVX-512 kernel is chosen only where the processor has AVX-512")
+                .count(levels, layout, ends, stop),
             #[cfg(not(target_arch = "x86_64"))]
-            (Kernel::Avx2, _) => unreachable!("no AVX2 kernel outside x86-64"),
+            (Kernel::Avx2 | Kernel::Avx512, _) => {
+                unreachable!("no vector kernel outside x86-64")
+            }
         }
     })
 }

@@ -194,10 +194,11 @@
 //! Inside a frame every board at inner row `d` reads the same open
 //! squares and moves its diagonals by the same shift. [`count_lanes`]
 //! keeps the boards waiting at each inner row in a small queue and counts
-//! sixteen of them per pass, one per 32-bit lane of two 256-bit vectors
-//! ([`lanes`]; AVX2 where the processor has it, chosen at run time, portable
-//! Rust elsewhere, and the tests run both). A pass places up to sixteen
-//! queens, one per lane, with no jump that depends on the board.
+//! sixteen of them per pass, one per 32-bit lane of a 512-bit vector or
+//! two 256-bit ones ([`lanes`]; the widest of AVX-512, AVX2 and portable
+//! Rust the processor runs, chosen at run time, and the tests run every
+//! one it has). A pass places up to sixteen queens, one per lane, with no
+//! jump that depends on the board.
 //!
 //! ## The last rows
 //!

@@ -12,9 +12,9 @@ use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
 
 use queens_lab::Error;
-use queens_toolkit::child::tied;
 use queens_lab::machine::Machine;
 use queens_lab::others::Others;
+use queens_toolkit::child::tied;
 
 /// Checks that `folder`, the C programs', is there, and makes `build`, where
 /// they are compiled to.
@@ -142,15 +142,12 @@ pub(super) fn run_peer(
     let start = Instant::now();
     // Tied: a peer runs for minutes, and must not run on when the duel is
     // killed.
-    let output = tied(binary)
-        .args(args)
-        .output()
-        .map_err(|error| {
-            Error::Failed(format!(
-                "cannot run {} through setpriv (Debian package util-linux): {error}",
-                binary.display()
-            ))
-        })?;
+    let output = tied(binary).args(args).output().map_err(|error| {
+        Error::Failed(format!(
+            "cannot run {} through setpriv (Debian package util-linux): {error}",
+            binary.display()
+        ))
+    })?;
     let seconds = start.elapsed().as_secs_f64();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let count = parse(&stdout)

@@ -1,0 +1,142 @@
+//! The lane operations with AVX-512 vectors: the sixteen lanes of a pass in
+//! one 512-bit register per field, packed by the processor's own
+//! compression.
+//!
+//! Where AVX2 packs the kept lanes with a table of permutations, two
+//! registers and two stores, AVX-512 has an instruction for it
+//! (`vpcompressd`), a mask register for the lanes that hold zero
+//! (`vptestnmd`), and one instruction for a three-way `or`
+//! (`vpternlogd`). The compression is done in a register and stored
+//! whole: stored straight to memory it is microcoded, and slow, on some
+//! processors.
+//!
+//! The safety argument is [`super::avx2`]'s: every function is compiled
+//! for AVX-512 (`#[target_feature]`), vectors move through `bytemuck`'s
+//! safe casts, and [`Avx512`], a token only [`Avx512::detect`] makes,
+//! holds the one `unsafe` block that calls in.
+
+use std::arch::x86_64::{
+    __m512i, __mmask16, _mm_cvtsi32_si128, _mm512_and_si512, _mm512_andnot_si512,
+    _mm512_maskz_compress_epi32, _mm512_or_si512, _mm512_set1_epi32, _mm512_setzero_si512,
+    _mm512_sll_epi32, _mm512_srl_epi32, _mm512_sub_epi32, _mm512_ternarylogic_epi32,
+    _mm512_testn_epi32_mask, _mm512_xor_si512,
+};
+use std::sync::atomic::AtomicBool;
+
+use super::queues::{Ends, LANES, Layout, Levels, SEARCHES, SLOTS, define_pass, drive};
+
+/// Proof that the processor has AVX-512F: made only by [`Avx512::detect`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx512(());
+
+impl Avx512 {
+    /// The token, when the processor has AVX-512F (and the LZCNT and POPCNT
+    /// instructions the passes' bookkeeping uses).
+    pub(super) fn detect() -> Option<Avx512> {
+        let has = std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("popcnt");
+        has.then_some(Avx512(()))
+    }
+
+    /// Runs the passes until the queues are empty (see [`super::queues::drive`]).
+    pub(super) fn count(
+        self,
+        levels: &mut [Levels; SEARCHES],
+        layout: &Layout,
+        ends: Ends,
+        stop: &AtomicBool,
+    ) -> Option<u64> {
+        #[allow(unsafe_code)]
+        // SAFETY: `self` exists, so `detect` found AVX-512F, LZCNT and
+        // POPCNT on this processor: the only requirement of calling a
+        // function compiled with those features.
+        unsafe {
+            match ends {
+                Ends::Plain => run::<false>(levels, layout, stop),
+                Ends::Early => run::<true>(levels, layout, stop),
+            }
+        }
+    }
+}
+
+/// The passes' loop, compiled with the features so that the passes inline
+/// into it.
+#[target_feature(enable = "avx512f,lzcnt,popcnt")]
+fn run<const EARLY: bool>(
+    levels: &mut [Levels; SEARCHES],
+    layout: &Layout,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    drive(levels, stop, |levels, d| pass::<EARLY>(levels, layout, d))
+}
+
+define_pass!(#[target_feature(enable = "avx512f,popcnt")]);
+
+/// Sixteen lanes in one register.
+type V = __m512i;
+
+/// The lanes a store keeps: bit `i` for lane `i`.
+type Keep = __mmask16;
+
+fn compaction(mask: u32) -> Keep {
+    // The mask is of sixteen lanes: its high half is empty.
+    mask as Keep
+}
+
+/// Sixteen lanes of `queue` from `at`.
+#[target_feature(enable = "avx512f")]
+fn load(queue: &[u32; SLOTS], at: usize) -> V {
+    let lanes: [u32; LANES] = queue[at..at + LANES]
+        .try_into()
+        .expect("a register's worth of lanes");
+    bytemuck::cast(lanes)
+}
+
+/// The kept lanes of `lanes`, in order, stored to `queue` from `at` (all
+/// sixteen lanes are written; those past the kept ones are overwritten by
+/// the next store or lie past the queue's length).
+#[target_feature(enable = "avx512f")]
+fn store(queue: &mut [u32; SLOTS], at: usize, lanes: V, keep: &Keep) {
+    let packed: [u32; LANES] = bytemuck::cast(_mm512_maskz_compress_epi32(*keep, lanes));
+    queue[at..at + LANES].copy_from_slice(&packed);
+}
+
+#[target_feature(enable = "avx512f")]
+fn or(a: V, b: V) -> V {
+    _mm512_or_si512(a, b)
+}
+
+#[target_feature(enable = "avx512f")]
+fn xor(a: V, b: V) -> V {
+    _mm512_xor_si512(a, b)
+}
+
+#[target_feature(enable = "avx512f")]
+fn lowest(lanes: V) -> V {
+    _mm512_and_si512(lanes, _mm512_sub_epi32(_mm512_setzero_si512(), lanes))
+}
+
+#[target_feature(enable = "avx512f")]
+fn shl(lanes: V, shift: u32) -> V {
+    _mm512_sll_epi32(lanes, _mm_cvtsi32_si128(shift as i32))
+}
+
+#[target_feature(enable = "avx512f")]
+fn shr(lanes: V, shift: u32) -> V {
+    _mm512_srl_epi32(lanes, _mm_cvtsi32_si128(shift as i32))
+}
+
+/// The squares of `allow` that no line holds: the three lines `or`ed in
+/// one instruction (truth table 0xfe: any of the three).
+#[target_feature(enable = "avx512f")]
+fn open(allow: u32, cols: V, down: V, up: V) -> V {
+    let taken = _mm512_ternarylogic_epi32::<0xfe>(cols, down, up);
+    _mm512_andnot_si512(taken, _mm512_set1_epi32(allow as i32))
+}
+
+/// The mask of the lanes that hold 0.
+#[target_feature(enable = "avx512f")]
+fn zeros(lanes: V) -> u32 {
+    u32::from(_mm512_testn_epi32_mask(lanes, lanes))
+}
