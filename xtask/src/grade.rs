@@ -195,10 +195,10 @@ fn newest_versions(crate_folder: &Path) -> Result<String, Error> {
     for line in lock.lines() {
         if let Some(value) = line.strip_prefix("name = ") {
             name = value.trim_matches('"');
-        } else if let Some(version) = line.strip_prefix("version = ") {
-            if ["proptest", "rand", "fastrand", "serde", "itertools"].contains(&name) {
-                found.push(format!("{name} {}", version.trim_matches('"')));
-            }
+        } else if let Some(version) = line.strip_prefix("version = ")
+            && ["proptest", "rand", "fastrand", "serde", "itertools"].contains(&name)
+        {
+            found.push(format!("{name} {}", version.trim_matches('"')));
         }
     }
     Ok(found.join(", "))

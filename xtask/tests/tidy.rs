@@ -485,11 +485,12 @@ fn dependencies(manifest: &str) -> Vec<String> {
     for line in manifest.lines().map(str::trim) {
         if line.starts_with('[') {
             in_dependencies = line == "[dependencies]";
-        } else if in_dependencies && !line.starts_with('#') {
-            if let Some((key, _)) = line.split_once('=') {
-                let name = key.trim().trim_end_matches(".workspace").trim();
-                names.push(name.replace('-', "_"));
-            }
+        } else if in_dependencies
+            && !line.starts_with('#')
+            && let Some((key, _)) = line.split_once('=')
+        {
+            let name = key.trim().trim_end_matches(".workspace").trim();
+            names.push(name.replace('-', "_"));
         }
     }
     names

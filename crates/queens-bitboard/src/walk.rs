@@ -304,7 +304,7 @@ pub(crate) fn walk<const NEED: bool, T: LeafCounter>(
             }
         }
         rounds = rounds.wrapping_add(1);
-        if rounds % POLL == 0 && stop.load(Ordering::Relaxed) {
+        if rounds.is_multiple_of(POLL) && stop.load(Ordering::Relaxed) {
             return false;
         }
     }

@@ -100,10 +100,10 @@ pub fn entry(root: &Path, sources: &[PathBuf]) -> Result<Entry, String> {
     if let Some(main) = main_at_top {
         return Ok(Entry::File(main.clone()));
     }
-    if sources.iter().any(|source| has_extension(source, "py")) {
-        if let Some(module) = python_module(root, sources)? {
-            return Ok(module);
-        }
+    if sources.iter().any(|source| has_extension(source, "py"))
+        && let Some(module) = python_module(root, sources)?
+    {
+        return Ok(module);
     }
     main_file(root, sources)
 }

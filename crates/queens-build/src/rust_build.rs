@@ -66,10 +66,10 @@ impl Workshop {
         write_harness(&harness, &package, &self.crates)?;
         let target = home.join("target");
         std::fs::create_dir(&target).map_err(|error| error.to_string())?;
-        if let Some(warm) = &self.warm {
-            if self.warm_up(warm).is_ok() {
-                link_tree(&warm.target(), &target)?;
-            }
+        if let Some(warm) = &self.warm
+            && self.warm_up(warm).is_ok()
+        {
+            link_tree(&warm.target(), &target)?;
         }
         let bin = home.join("bin");
         let check = bin.join("check");

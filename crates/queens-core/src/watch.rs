@@ -183,7 +183,7 @@ impl Observer for WatchObserver<'_, '_> {
         if placed >= self.most_queens {
             return self.halt(StopReason::OverBudget);
         }
-        if placed % PROGRESS_EVERY == 0 {
+        if placed.is_multiple_of(PROGRESS_EVERY) {
             self.report();
         }
         ControlFlow::Continue(())

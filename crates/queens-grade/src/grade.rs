@@ -161,13 +161,12 @@ impl Grader<'_> {
                     )
                 });
                 used += run.processor;
-                if let Some(slow) = run.too_slow {
-                    if too_slow
+                if let Some(slow) = run.too_slow
+                    && too_slow
                         .as_ref()
                         .is_none_or(|known| slow.from_n < known.from_n)
-                    {
-                        too_slow = Some(slow);
-                    }
+                {
+                    too_slow = Some(slow);
                 }
                 run.result
             };

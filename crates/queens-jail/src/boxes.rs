@@ -244,10 +244,10 @@ pub fn sweep() {
     left.dedup();
     for uid in left {
         // A box some grader holds is in use: leave it.
-        if let Ok(file) = lock_file(uid) {
-            if let Ok(_held) = Flock::lock(file, FlockArg::LockExclusiveNonblock) {
-                clear(uid);
-            }
+        if let Ok(file) = lock_file(uid)
+            && let Ok(_held) = Flock::lock(file, FlockArg::LockExclusiveNonblock)
+        {
+            clear(uid);
         }
     }
 }

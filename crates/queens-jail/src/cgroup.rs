@@ -254,10 +254,10 @@ fn limit_memory(path: &Path, version: Version, bytes: u64) -> Result<(), String>
         // The first setting is the limit; the swap one exists only where
         // the kernel accounts swap, and without swap there is no way round
         // the first.
-        if let Err(error) = write(&path.join(file), value) {
-            if index == 0 || path.join(file).exists() {
-                return Err(error);
-            }
+        if let Err(error) = write(&path.join(file), value)
+            && (index == 0 || path.join(file).exists())
+        {
+            return Err(error);
         }
     }
     Ok(())
@@ -363,26 +363,26 @@ fn locate(controller: Controller) -> Result<Hierarchy, String> {
         .map_err(|error| format!("cannot read /proc/self/cgroup: {error}"))?;
     let name = controller.name();
     let named = |list: &str| list.split(',').any(|item| item == name);
-    if let Some((root, mount)) = cgroup_mount(&mounts, named) {
-        if let Some(path) = own_path(&groups, named) {
-            return Ok(Hierarchy {
-                controller,
-                version: Version::V1,
-                parent: joined(&mount, &root, &path),
-            });
-        }
+    if let Some((root, mount)) = cgroup_mount(&mounts, named)
+        && let Some(path) = own_path(&groups, named)
+    {
+        return Ok(Hierarchy {
+            controller,
+            version: Version::V1,
+            parent: joined(&mount, &root, &path),
+        });
     }
     if let Some((root, mount)) = cgroup2_mount(&mounts) {
         let controllers =
             std::fs::read_to_string(mount.join("cgroup.controllers")).unwrap_or_default();
-        if controllers.split_whitespace().any(|found| found == name) {
-            if let Some(path) = own_path(&groups, str::is_empty) {
-                return Ok(Hierarchy {
-                    controller,
-                    version: Version::V2,
-                    parent: joined(&mount, &root, &path),
-                });
-            }
+        if controllers.split_whitespace().any(|found| found == name)
+            && let Some(path) = own_path(&groups, str::is_empty)
+        {
+            return Ok(Hierarchy {
+                controller,
+                version: Version::V2,
+                parent: joined(&mount, &root, &path),
+            });
         }
     }
     Err(format!("no {name} cgroup controller is mounted"))

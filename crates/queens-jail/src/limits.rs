@@ -100,10 +100,10 @@ impl ResourceLimits {
                 return format!("cannot set {resource:?}: {error}");
             }
         }
-        if let Some(ids) = self.drop_to {
-            if let Err(error) = drop_to(ids) {
-                return error;
-            }
+        if let Some(ids) = self.drop_to
+            && let Err(error) = drop_to(ids)
+        {
+            return error;
         }
         let Some((program, arguments)) = command.split_first() else {
             return "no command to run".to_owned();

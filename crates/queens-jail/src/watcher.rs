@@ -186,12 +186,12 @@ impl Watcher {
         if now - self.started > rules.wall {
             return Some(Stopped::WallTime(rules.wall));
         }
-        if let Some(disk) = &rules.disk {
-            if now - self.disk_seen >= disk.every {
-                self.disk_seen = now;
-                if disk.used(self.owner) > disk.limit {
-                    return Some(Stopped::Disk(disk.limit));
-                }
+        if let Some(disk) = &rules.disk
+            && now - self.disk_seen >= disk.every
+        {
+            self.disk_seen = now;
+            if disk.used(self.owner) > disk.limit {
+                return Some(Stopped::Disk(disk.limit));
             }
         }
         self.recent.push_back((now, self.processor));

@@ -233,14 +233,14 @@ fn wrong_count(row: &Row, peer_total: u64) -> Option<String> {
             units::count(oeis.total)
         ));
     }
-    if let (Some(unique), Some(expected)) = (row.tally.unique, oeis.unique) {
-        if unique != expected {
-            return Some(format!(
-                "{} fundamental, OEIS says {}",
-                units::count(unique),
-                units::count(expected)
-            ));
-        }
+    if let (Some(unique), Some(expected)) = (row.tally.unique, oeis.unique)
+        && unique != expected
+    {
+        return Some(format!(
+            "{} fundamental, OEIS says {}",
+            units::count(unique),
+            units::count(expected)
+        ));
     }
     if row.n == PEER_N && row.tally.total != peer_total {
         return Some(format!("the C peer counted {}", units::count(peer_total)));

@@ -430,7 +430,7 @@ fn signature(key: &Key, text: &str) -> String {
 
 /// The bytes of lower-case hexadecimal `text`, `None` when it is not.
 fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     (0..text.len())

@@ -287,7 +287,10 @@ impl<W: Write> Narrator<'_, W> {
         writeln!(self.out, "{event}")?;
         let board = match event {
             Event::Solution { queens, .. } => Some(self.format.render(queens, self.preplaced)),
-            _ if self.every.is_some_and(|every| self.steps % every == 0) => {
+            _ if self
+                .every
+                .is_some_and(|every| self.steps.is_multiple_of(every)) =>
+            {
                 Some(self.format.render_squares(self.n, on_board, self.preplaced))
             }
             _ => None,

@@ -294,7 +294,7 @@ pub(super) fn drive(
             return Some(solutions);
         }
         passes = passes.wrapping_add(1);
-        if passes % POLL == 0 && stop.load(Ordering::Relaxed) {
+        if passes.is_multiple_of(POLL) && stop.load(Ordering::Relaxed) {
             return None;
         }
     }

@@ -120,7 +120,7 @@ fn print(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let per_shard = record.units / record.shards;
-    let dealt = if record.units % record.shards == 0 {
+    let dealt = if record.units.is_multiple_of(record.shards) {
         format!("{} a shard", thousands(per_shard as u128))
     } else {
         format!(

@@ -127,10 +127,11 @@ fn check(
     let bounded = options
         .limit
         .is_some_and(|limit| budget.is_some_and(|budget| limit <= budget));
-    if !bounded && !options.force {
-        if let Some(refusal) = guard::trace_refusal(&solver.info(), problem) {
-            return Err(Failure::TraceRefused(refusal));
-        }
+    if !bounded
+        && !options.force
+        && let Some(refusal) = guard::trace_refusal(&solver.info(), problem)
+    {
+        return Err(Failure::TraceRefused(refusal));
     }
     if !request::has_solution(
         solver,

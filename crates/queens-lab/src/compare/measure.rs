@@ -338,17 +338,17 @@ impl<S: Subject> Timeline<S> {
         if !self.subject.linear() {
             self.calibrate(n, time_limit_seconds);
         }
-        if let Some(prediction) = self.predict(n) {
-            if prediction.seconds > time_limit_seconds {
-                return RawOutcome::Skipped(
-                    SkipCause::Predicted,
-                    format!(
-                        "{}, past the {} time limit",
-                        prediction.because,
-                        units::seconds(time_limit_seconds)
-                    ),
-                );
-            }
+        if let Some(prediction) = self.predict(n)
+            && prediction.seconds > time_limit_seconds
+        {
+            return RawOutcome::Skipped(
+                SkipCause::Predicted,
+                format!(
+                    "{}, past the {} time limit",
+                    prediction.because,
+                    units::seconds(time_limit_seconds)
+                ),
+            );
         }
         self.measured(&problem, runs, time_limit_seconds)
     }
