@@ -54,8 +54,8 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
 pub use queues::Ends;
+use queues::{LANES, Levels, NARROW_LANES, SEARCHES, drive};
 pub(crate) use queues::{Layout, MAX_LANE_N, State};
-use queues::{Levels, SEARCHES, drive};
 
 /// The code that runs the passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +66,10 @@ pub enum Kernel {
     Avx2,
     /// AVX-512 vectors, on x86-64 processors that have them.
     Avx512,
+    /// AVX-512 vectors of thirty-two 16-bit lanes where a frame's open
+    /// columns fit in 16 bits (boards of n ≤ 18), [`Kernel::Avx512`]
+    /// elsewhere; on x86-64 processors with AVX-512 BW and VBMI2 too.
+    Avx512Narrow,
 }
 
 impl Kernel {
@@ -89,6 +93,10 @@ impl Kernel {
         if avx512::Avx512::detect().is_some() {
             kernels.push(Kernel::Avx512);
         }
+        #[cfg(target_arch = "x86_64")]
+        if avx512::Narrow::detect().is_some() {
+            kernels.push(Kernel::Avx512Narrow);
+        }
         kernels
     }
 }
@@ -110,29 +118,54 @@ pub(crate) fn count_below(
     if d + 1 == layout.depth {
         return Some(u64::from(start.free.count_ones()));
     }
-    QUEUES.with_borrow_mut(|levels| {
-        share(levels, d, start);
-        match (kernel, ends) {
-            (Kernel::Portable, Ends::Plain) => drive(levels, stop, |levels, d| {
-                portable::pass::<false>(levels, layout, d)
-            }),
-            (Kernel::Portable, Ends::Early) => drive(levels, stop, |levels, d| {
-                portable::pass::<true>(levels, layout, d)
-            }),
-            #[cfg(target_arch = "x86_64")]
-            (Kernel::Avx2, ends) => avx2::Avx2::detect()
-                .expect("the AVX2 kernel is chosen only where the processor has AVX2")
-                .count(levels, layout, ends, stop),
-            #[cfg(target_arch = "x86_64")]
-            (Kernel::Avx512, ends) => avx512::Avx512::detect()
-                .expect("the AVX-512 kernel is chosen only where the processor has AVX-512")
-                .count(levels, layout, ends, stop),
-            #[cfg(not(target_arch = "x86_64"))]
-            (Kernel::Avx2 | Kernel::Avx512, _) => {
-                unreachable!("no vector kernel outside x86-64")
+    QUEUES.with_borrow_mut(|levels| match kernel {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512Narrow => match layout.narrowed() {
+            Some(narrow) => {
+                share::<NARROW_LANES>(levels, d, start.narrowed());
+                avx512::Narrow::detect()
+                    .expect("the narrow kernel is chosen only where the processor has it")
+                    .count(levels, &narrow, ends, stop)
             }
-        }
+            None => count_wide(levels, layout, d, start, Kernel::Avx512, ends, stop),
+        },
+        kernel => count_wide(levels, layout, d, start, kernel, ends, stop),
     })
+}
+
+/// [`count_below`] in 32-bit lanes, by `kernel` (of 32-bit lanes).
+fn count_wide(
+    levels: &mut [Levels; SEARCHES],
+    layout: &Layout,
+    d: usize,
+    start: State,
+    kernel: Kernel,
+    ends: Ends,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    share::<LANES>(levels, d, start);
+    match (kernel, ends) {
+        (Kernel::Portable, Ends::Plain) => drive(levels, stop, |levels, d| {
+            portable::pass::<false>(levels, layout, d)
+        }),
+        (Kernel::Portable, Ends::Early) => drive(levels, stop, |levels, d| {
+            portable::pass::<true>(levels, layout, d)
+        }),
+        #[cfg(target_arch = "x86_64")]
+        (Kernel::Avx2, ends) => avx2::Avx2::detect()
+            .expect("the AVX2 kernel is chosen only where the processor has AVX2")
+            .count(levels, layout, ends, stop),
+        #[cfg(target_arch = "x86_64")]
+        (Kernel::Avx512, ends) => avx512::Avx512::detect()
+            .expect("the AVX-512 kernel is chosen only where the processor has AVX-512")
+            .count(levels, layout, ends, stop),
+        #[cfg(target_arch = "x86_64")]
+        (Kernel::Avx512Narrow, _) => unreachable!("the narrow kernel is not a wide one"),
+        #[cfg(not(target_arch = "x86_64"))]
+        (Kernel::Avx2 | Kernel::Avx512 | Kernel::Avx512Narrow, _) => {
+            unreachable!("no vector kernel outside x86-64")
+        }
+    }
 }
 
 thread_local! {
@@ -146,7 +179,7 @@ thread_local! {
 /// board at inner row `d`: each takes every other open square of its row.
 /// Their passes alternate, so that the processor overlaps the one's with
 /// the other's (a pass waits on the queue the pass before it wrote).
-fn share(levels: &mut [Levels; SEARCHES], d: usize, start: State) {
+fn share<const W: usize>(levels: &mut [Levels; SEARCHES], d: usize, start: State) {
     let mut free = [0; SEARCHES];
     let mut open = start.free;
     let mut part = 0;
@@ -157,13 +190,13 @@ fn share(levels: &mut [Levels; SEARCHES], d: usize, start: State) {
         part = (part + 1) % SEARCHES;
     }
     for (levels, free) in levels.iter_mut().zip(free) {
-        levels.restart(d, State { free, ..start });
+        levels.restart::<W>(d, State { free, ..start });
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::queues::{LANES, lanes_below};
+    use super::queues::lanes_below;
     use super::*;
     use crate::frames::Frame;
 
@@ -259,7 +292,7 @@ mod tests {
     #[test]
     fn queues_pick_the_deepest_full_row() {
         let mut levels = Levels::empty();
-        levels.restart(
+        levels.restart::<LANES>(
             2,
             State {
                 free: 1,
@@ -267,16 +300,46 @@ mod tests {
             },
         );
         assert_eq!(levels.next(), Some(2));
-        levels.set_lens(3, LANES, LANES - 1);
+        levels.set_lens::<LANES>(3, LANES, LANES - 1);
         assert_eq!(levels.next(), Some(3));
-        levels.set_len(3, 0);
+        levels.set_len::<LANES>(3, 0);
         assert_eq!(levels.next(), Some(2));
-        assert_eq!(levels.take(4), (0, lanes_below(LANES - 1)));
-        levels.set_lens(4, 2 * LANES - 1, 1);
-        assert_eq!(levels.take(4), (LANES - 1, lanes_below(LANES)));
+        assert_eq!(levels.take::<LANES>(4), (0, lanes_below(LANES - 1)));
+        levels.set_lens::<LANES>(4, 2 * LANES - 1, 1);
+        assert_eq!(levels.take::<LANES>(4), (LANES - 1, lanes_below(LANES)));
         assert_eq!(levels.next(), Some(4));
-        levels.set_lens(4, 0, 0);
-        levels.set_len(2, 0);
+        levels.set_lens::<LANES>(4, 0, 0);
+        levels.set_len::<LANES>(2, 0);
         assert_eq!(levels.next(), None);
+        // Thirty-two lanes of 16 bits: the whole mask.
+        levels.set_len::<NARROW_LANES>(5, 2 * NARROW_LANES - 1);
+        assert_eq!(levels.take::<NARROW_LANES>(5), (NARROW_LANES - 1, u32::MAX));
+        assert_eq!(levels.next(), Some(5));
+    }
+
+    #[test]
+    fn every_kernel_counts_what_a_recursion_counts_on_the_largest_boards() {
+        let never = AtomicBool::new(false);
+        // 17 and 18 fit in 16-bit lanes, 19 and 20 do not: the narrow
+        // kernel counts them in 32-bit lanes. Below one queen, on the
+        // middle open square of a frame's first inner row: a debug build's
+        // moment.
+        for n in 17..=20 {
+            let frame = Frame::all(n)[n % 3];
+            let layout = Layout::new(&frame.inner(n));
+            assert_eq!(layout.narrowed().is_some(), n <= 18, "n = {n}");
+            let start = root(&layout);
+            let middle =
+                (0..start.free.count_ones() / 2).fold(start.free, |open, _| open & (open - 1));
+            let state = child(&layout, 0, start, middle & middle.wrapping_neg());
+            let expected = recount(&layout, 1, state);
+            assert!(expected > 500, "n = {n}: {expected} boards");
+            for kernel in Kernel::available() {
+                for ends in [Ends::Plain, Ends::Early] {
+                    let counted = count_below(&layout, 1, state, kernel, ends, &never);
+                    assert_eq!(counted, Some(expected), "n = {n}, {kernel:?}, {ends:?}");
+                }
+            }
+        }
     }
 }

@@ -17,7 +17,7 @@ use std::arch::x86_64::{
 };
 use std::sync::atomic::AtomicBool;
 
-use super::queues::{Ends, Layout, Levels, SEARCHES, SLOTS, define_pass, drive};
+use super::queues::{Ends, LANES, Layout, Levels, SEARCHES, SLOTS, define_pass, drive};
 
 /// The lanes of one AVX2 register.
 const HALF: usize = 8;

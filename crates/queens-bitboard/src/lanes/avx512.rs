@@ -23,7 +23,11 @@ use std::arch::x86_64::{
 };
 use std::sync::atomic::AtomicBool;
 
+pub(super) use narrow::Narrow;
+
 use super::queues::{Ends, LANES, Layout, Levels, SEARCHES, SLOTS, define_pass, drive};
+
+mod narrow;
 
 /// Proof that the processor has AVX-512F: made only by [`Avx512::detect`].
 #[derive(Clone, Copy, Debug)]

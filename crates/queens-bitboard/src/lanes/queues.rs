@@ -8,9 +8,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::frames::Inner;
 
-/// The boards a pass counts at once: sixteen lanes of 32 bits, two AVX2
-/// vectors.
+/// The boards a pass of 32-bit lanes counts at once: sixteen lanes, one
+/// AVX-512 vector or two AVX2 ones.
 pub(crate) const LANES: usize = 16;
+
+/// The boards a pass of 16-bit lanes counts at once: thirty-two lanes, one
+/// AVX-512 vector, in the same bytes as [`LANES`] lanes of 32 bits.
+pub(crate) const NARROW_LANES: usize = 32;
 
 /// The widest board the lanes hold: one bit per column in 32.
 pub(crate) const MAX_LANE_N: usize = 32;
@@ -20,11 +24,12 @@ pub(crate) const MAX_LANE_N: usize = 32;
 /// `ROWS - 1` is in bounds without a check.
 pub(super) const ROWS: usize = MAX_LANE_N;
 
-/// The boards a row's queue holds. A row holds less than two vectors (see
+/// The 32-bit words of a row's queue of each field: as many boards of 32
+/// bits, or twice as many of 16. A row holds less than two vectors (see
 /// [`Levels::next`]), and a pass reads and writes whole vectors from a
-/// start under one vector; a vector is stored as two halves, the second
-/// where the first one's kept lanes end, which may reach half a vector
-/// further.
+/// start under one vector; an AVX2 vector is stored as two halves, the
+/// second where the first one's kept lanes end, which may reach half a
+/// vector further.
 pub(super) const SLOTS: usize = 2 * LANES + LANES / 2;
 
 /// The searches whose passes alternate (see [`super::count_below`]): two counted n = 16
@@ -72,7 +77,21 @@ impl Layout {
         }
         layout
     }
+
+    /// The layout in 16-bit lanes, when every open square lies in columns
+    /// 1 to 16: column `c` becomes bit `c - 1`. Inside a frame, columns 0
+    /// and `n - 1` hold the edges' queens, so boards of n ≤ 18 fit.
+    pub(super) fn narrowed(&self) -> Option<Layout> {
+        let fits = self.allow.iter().all(|&allow| allow & !NARROW_COLUMNS == 0);
+        fits.then(|| Layout {
+            allow: self.allow.map(|allow| allow >> 1),
+            ..*self
+        })
+    }
 }
+
+/// The columns 16-bit lanes hold: 1 to 16.
+const NARROW_COLUMNS: u32 = 0xffff << 1;
 
 /// A board waiting at an inner row: the lines its queens hold through the
 /// row, and the row's open squares not yet tried.
@@ -82,6 +101,22 @@ pub(crate) struct State {
     pub(crate) down: u32,
     pub(crate) up: u32,
     pub(crate) free: u32,
+}
+
+impl State {
+    /// The board in 16-bit lanes, its columns as [`Layout::narrowed`] puts
+    /// them. What falls off is never read: a `/` diagonal in column 0 moves
+    /// left, off the board, and a `\` one past column 16 moves right, past
+    /// the last open column; no queen stands in column 0 or past 16.
+    pub(super) fn narrowed(self) -> State {
+        let narrow = |lines: u32| (lines >> 1) & 0xffff;
+        State {
+            cols: narrow(self.cols),
+            down: narrow(self.down),
+            up: narrow(self.up),
+            free: narrow(self.free),
+        }
+    }
 }
 
 /// The boards waiting at one inner row, one array per field so that a
@@ -121,9 +156,12 @@ impl Levels {
     }
 
     /// Empties the queues, then queues `start` alone at inner row `d`
-    /// (nothing when it has no open square). The lanes past a queue's
-    /// length keep what they held: a pass masks them out.
-    pub(super) fn restart(&mut self, d: usize, start: State) {
+    /// (nothing when it has no open square), for passes of `W` lanes. The
+    /// lanes past a queue's length keep what they held: a pass masks them
+    /// out. A pass of 16-bit lanes reads the low half of the first word as
+    /// its first lane: the narrow kernel is x86-64's, which is
+    /// little-endian, and its start's lines fit in 16 bits.
+    pub(super) fn restart<const W: usize>(&mut self, d: usize, start: State) {
         self.len = [0; ROWS];
         self.waiting = 0;
         self.full = 0;
@@ -132,7 +170,7 @@ impl Levels {
         row.down[0] = start.down;
         row.up[0] = start.up;
         row.free[0] = start.free;
-        self.set_len(d, usize::from(start.free != 0));
+        self.set_len::<W>(d, usize::from(start.free != 0));
     }
 
     /// The row of the next pass: the deepest holding a full vector, else
@@ -151,49 +189,53 @@ impl Levels {
         }
     }
 
-    /// Takes up to a vector from the end of row `d`'s queue: where they
-    /// start (under one vector, see [`Levels::next`]), and a mask of the
-    /// lanes that hold a board.
+    /// Takes up to a vector of `W` lanes from the end of row `d`'s queue:
+    /// where they start (under one vector, see [`Levels::next`]), and a
+    /// mask of the lanes that hold a board.
     #[inline(always)]
-    pub(super) fn take(&self, d: usize) -> (usize, u32) {
+    pub(super) fn take<const W: usize>(&self, d: usize) -> (usize, u32) {
         let len = self.len[d & (ROWS - 1)];
-        let taken = len.min(LANES);
-        ((len - taken) & (LANES - 1), lanes_below(taken))
+        let taken = len.min(W);
+        ((len - taken) & (W - 1), lanes_below(taken))
     }
 
-    /// Sets the length of row `d`'s queue.
+    /// Sets the length of row `d`'s queue, in boards of a vector of `W`
+    /// lanes.
     #[inline(always)]
-    pub(super) fn set_len(&mut self, d: usize, len: usize) {
+    pub(super) fn set_len<const W: usize>(&mut self, d: usize, len: usize) {
         let d = d & (ROWS - 1);
         self.len[d] = len;
         let bit = 1 << d;
         self.waiting = (self.waiting & !bit) | (u32::from(len > 0) << d);
-        self.full = (self.full & !bit) | (u32::from(len >= LANES) << d);
+        self.full = (self.full & !bit) | (u32::from(len >= W) << d);
     }
 
     /// Sets the lengths of the queues of row `d` (not the last) and the
-    /// row below it, in one update of the masks.
+    /// row below it, in one update of the masks, for a vector of `W`
+    /// lanes.
     #[inline(always)]
-    pub(super) fn set_lens(&mut self, d: usize, len: usize, below: usize) {
+    pub(super) fn set_lens<const W: usize>(&mut self, d: usize, len: usize, below: usize) {
         let d = d & (ROWS - 1);
         self.len[d] = len;
         self.len[(d + 1) & (ROWS - 1)] = below;
         let two = 3 << d;
         let waiting = u32::from(len > 0) | u32::from(below > 0) << 1;
-        let full = u32::from(len >= LANES) | u32::from(below >= LANES) << 1;
+        let full = u32::from(len >= W) | u32::from(below >= W) << 1;
         self.waiting = (self.waiting & !two) | waiting << d;
         self.full = (self.full & !two) | full << d;
     }
 }
 
-/// The mask of the first `count` lanes (at most [`LANES`]).
+/// The mask of the first `count` lanes (at most [`NARROW_LANES`]).
 #[inline(always)]
 pub(super) fn lanes_below(count: usize) -> u32 {
-    (1u32 << count) - 1
+    // In 64 bits, so that all 32 lanes have a mask too.
+    ((1u64 << count) - 1) as u32
 }
 
 /// Defines `pass`, one pass over a row (see the module documentation),
-/// from the lane operations in scope: the vector `V` of [`LANES`] words,
+/// from the lane operations in scope: the vector `V` of `LANES` words (a
+/// constant in scope: [`LANES`] or [`NARROW_LANES`]),
 /// `load`, `store` of the lanes that a `compaction` of a mask keeps, the
 /// bitwise `or`, `xor` and `open`, `lowest`, `shl`, `shr`, and `zeros`,
 /// the mask of the lanes that hold 0. Each kernel expands it once, with
@@ -211,7 +253,7 @@ macro_rules! define_pass {
             use $crate::lanes::queues::ROWS;
             let d = d & (ROWS - 1);
             let (below, after) = ((d + 1) & (ROWS - 1), (d + 2) & (ROWS - 1));
-            let (base, taken) = levels.take(d);
+            let (base, taken) = levels.take::<LANES>(d);
             let row = &mut levels.rows[d];
             let (cols, down, up) = (load(&row.cols, base), load(&row.down, base), load(&row.up, base));
             let free = load(&row.free, base);
@@ -238,7 +280,7 @@ macro_rules! define_pass {
             }
             let live = !dead & taken;
             if d + 2 == depth || (EARLY && d + 3 == depth) {
-                levels.set_len(d, kept);
+                levels.set_len::<LANES>(d, kept);
                 if d + 2 == depth {
                     return u64::from(live.count_ones());
                 }
@@ -257,14 +299,14 @@ macro_rules! define_pass {
                 let second = xor(next, first);
                 return u64::from(completes(first).count_ones() + completes(second).count_ones());
             }
-            let queued = levels.len[below] & ($crate::lanes::queues::LANES - 1);
+            let queued = levels.len[below] & (LANES - 1);
             let keep = compaction(live);
             let row = &mut levels.rows[below];
             store(&mut row.cols, queued, cols, &keep);
             store(&mut row.down, queued, down, &keep);
             store(&mut row.up, queued, up, &keep);
             store(&mut row.free, queued, next, &keep);
-            levels.set_lens(d, kept, queued + live.count_ones() as usize);
+            levels.set_lens::<LANES>(d, kept, queued + live.count_ones() as usize);
             0
         }
     };
