@@ -54,7 +54,7 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
 pub use queues::Ends;
-use queues::{LANES, Levels, NARROW_LANES, SEARCHES, drive};
+use queues::{Levels, SEARCHES, drive};
 pub(crate) use queues::{Layout, MAX_LANE_N, State};
 
 /// The code that runs the passes.
@@ -122,7 +122,7 @@ pub(crate) fn count_below(
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx512Narrow => match layout.narrowed() {
             Some(narrow) => {
-                share::<NARROW_LANES>(levels, d, start.narrowed());
+                share::<{ avx512::narrow::LANES }>(levels, d, start.narrowed());
                 avx512::Narrow::detect()
                     .expect("the narrow kernel is chosen only where the processor has it")
                     .count(levels, &narrow, ends, stop)
@@ -143,22 +143,32 @@ fn count_wide(
     ends: Ends,
     stop: &AtomicBool,
 ) -> Option<u64> {
-    share::<LANES>(levels, d, start);
     match (kernel, ends) {
-        (Kernel::Portable, Ends::Plain) => drive(levels, stop, |levels, d| {
-            portable::pass::<false>(levels, layout, d)
-        }),
-        (Kernel::Portable, Ends::Early) => drive(levels, stop, |levels, d| {
-            portable::pass::<true>(levels, layout, d)
-        }),
+        (Kernel::Portable, ends) => {
+            share::<{ portable::LANES }>(levels, d, start);
+            match ends {
+                Ends::Plain => drive(levels, stop, |levels, d| {
+                    portable::pass::<false>(levels, layout, d)
+                }),
+                Ends::Early => drive(levels, stop, |levels, d| {
+                    portable::pass::<true>(levels, layout, d)
+                }),
+            }
+        }
         #[cfg(target_arch = "x86_64")]
-        (Kernel::Avx2, ends) => avx2::Avx2::detect()
-            .expect("the AVX2 kernel is chosen only where the processor has AVX2")
-            .count(levels, layout, ends, stop),
+        (Kernel::Avx2, ends) => {
+            share::<{ avx2::LANES }>(levels, d, start);
+            avx2::Avx2::detect()
+                .expect("the AVX2 kernel is chosen only where the processor has AVX2")
+                .count(levels, layout, ends, stop)
+        }
         #[cfg(target_arch = "x86_64")]
-        (Kernel::Avx512, ends) => avx512::Avx512::detect()
-            .expect("the AVX-512 kernel is chosen only where the processor has AVX-512")
-            .count(levels, layout, ends, stop),
+        (Kernel::Avx512, ends) => {
+            share::<{ avx512::LANES }>(levels, d, start);
+            avx512::Avx512::detect()
+                .expect("the AVX-512 kernel is chosen only where the processor has AVX-512")
+                .count(levels, layout, ends, stop)
+        }
         #[cfg(target_arch = "x86_64")]
         (Kernel::Avx512Narrow, _) => unreachable!("the narrow kernel is not a wide one"),
         #[cfg(not(target_arch = "x86_64"))]
@@ -291,6 +301,7 @@ mod tests {
 
     #[test]
     fn queues_pick_the_deepest_full_row() {
+        const LANES: usize = 16;
         let mut levels = Levels::empty();
         levels.restart::<LANES>(
             2,
@@ -311,10 +322,11 @@ mod tests {
         levels.set_lens::<LANES>(4, 0, 0);
         levels.set_len::<LANES>(2, 0);
         assert_eq!(levels.next(), None);
-        // Thirty-two lanes of 16 bits: the whole mask.
-        levels.set_len::<NARROW_LANES>(5, 2 * NARROW_LANES - 1);
-        assert_eq!(levels.take::<NARROW_LANES>(5), (NARROW_LANES - 1, u32::MAX));
+        // Sixty-four lanes of 16 bits: the whole mask, and none.
+        levels.set_len::<64>(5, 2 * 64 - 1);
+        assert_eq!(levels.take::<64>(5), (64 - 1, u64::MAX));
         assert_eq!(levels.next(), Some(5));
+        assert_eq!(lanes_below(0), 0);
     }
 
     #[test]

@@ -17,7 +17,10 @@ use std::arch::x86_64::{
 };
 use std::sync::atomic::AtomicBool;
 
-use super::queues::{Ends, LANES, Layout, Levels, SEARCHES, SLOTS, define_pass, drive};
+use super::queues::{Ends, Layout, Levels, Mask, SEARCHES, SLOTS, define_pass, drive};
+
+/// The lanes of a pass: two registers of eight.
+pub(super) const LANES: usize = 2 * HALF;
 
 /// The lanes of one AVX2 register.
 const HALF: usize = 8;
@@ -102,7 +105,7 @@ struct Keep {
 
 /// The permutations that keep the lanes whose bit is set in `mask`.
 #[target_feature(enable = "avx2,popcnt")]
-fn compaction(mask: u32) -> Keep {
+fn compaction(mask: Mask) -> Keep {
     let first = mask as usize & 0xff;
     Keep {
         first: bytemuck::cast(COMPACT[first]),
@@ -195,11 +198,11 @@ fn open(allow: u32, cols: V, down: V, up: V) -> V {
 
 /// The mask of the lanes that hold 0.
 #[target_feature(enable = "avx2")]
-fn zeros(lanes: V) -> u32 {
+fn zeros(lanes: V) -> Mask {
     let zero = _mm256_setzero_si256();
     let half = |lanes| {
         let zeros = _mm256_cmpeq_epi32(lanes, zero);
-        _mm256_movemask_ps(_mm256_castsi256_ps(zeros)) as u32
+        Mask::from(_mm256_movemask_ps(_mm256_castsi256_ps(zeros)) as u8)
     };
     half(lanes[0]) | half(lanes[1]) << HALF
 }

@@ -25,9 +25,9 @@ use std::sync::atomic::AtomicBool;
 
 pub(super) use narrow::Narrow;
 
-use super::queues::{Ends, LANES, Layout, Levels, SEARCHES, SLOTS, define_pass, drive};
+use super::queues::{Ends, Layout, Levels, Mask, SEARCHES, SLOTS, define_pass, drive};
 
-mod narrow;
+pub(super) mod narrow;
 
 /// Proof that the processor has AVX-512F: made only by [`Avx512::detect`].
 #[derive(Clone, Copy, Debug)]
@@ -77,70 +77,109 @@ fn run<const EARLY: bool>(
 
 define_pass!(#[target_feature(enable = "avx512f,popcnt")]);
 
-/// Sixteen lanes in one register.
-type V = __m512i;
+/// The lanes of a pass: two registers of sixteen.
+pub(super) const LANES: usize = 2 * HALF;
 
-/// The lanes a store keeps: bit `i` for lane `i`.
-type Keep = __mmask16;
+/// The lanes of one register.
+const HALF: usize = 16;
 
-fn compaction(mask: u32) -> Keep {
-    // The mask is of sixteen lanes: its high half is empty.
-    mask as Keep
+/// Two registers: thirty-two lanes of 32 bits, or sixty-four of 16.
+type V = [__m512i; 2];
+
+/// The lanes a store keeps: each register's mask, and how many the first
+/// keeps.
+struct Keep {
+    first: __mmask16,
+    second: __mmask16,
+    kept_first: usize,
 }
 
-/// Sixteen lanes of `queue` from `at`.
+#[target_feature(enable = "avx512f,popcnt")]
+fn compaction(mask: Mask) -> Keep {
+    let first = mask as __mmask16;
+    Keep {
+        first,
+        second: (mask >> HALF) as __mmask16,
+        kept_first: first.count_ones() as usize,
+    }
+}
+
 #[target_feature(enable = "avx512f")]
-fn load(queue: &[u32; SLOTS], at: usize) -> V {
-    let lanes: [u32; LANES] = queue[at..at + LANES]
+fn load_half(queue: &[u32; SLOTS], at: usize) -> __m512i {
+    let lanes: [u32; HALF] = queue[at..at + HALF]
         .try_into()
         .expect("a register's worth of lanes");
     bytemuck::cast(lanes)
 }
 
-/// The kept lanes of `lanes`, in order, stored to `queue` from `at` (all
-/// sixteen lanes are written; those past the kept ones are overwritten by
-/// the next store or lie past the queue's length).
+#[target_feature(enable = "avx512f")]
+fn load(queue: &[u32; SLOTS], at: usize) -> V {
+    [load_half(queue, at), load_half(queue, at + HALF)]
+}
+
+#[target_feature(enable = "avx512f")]
+fn store_half(queue: &mut [u32; SLOTS], at: usize, lanes: __m512i, keep: __mmask16) {
+    let packed: [u32; HALF] = bytemuck::cast(_mm512_maskz_compress_epi32(keep, lanes));
+    queue[at..at + HALF].copy_from_slice(&packed);
+}
+
 #[target_feature(enable = "avx512f")]
 fn store(queue: &mut [u32; SLOTS], at: usize, lanes: V, keep: &Keep) {
-    let packed: [u32; LANES] = bytemuck::cast(_mm512_maskz_compress_epi32(*keep, lanes));
-    queue[at..at + LANES].copy_from_slice(&packed);
+    store_half(queue, at, lanes[0], keep.first);
+    store_half(queue, at + keep.kept_first, lanes[1], keep.second);
 }
 
+/// `a | b`, lane by lane: bitwise, so the same for 16-bit lanes.
 #[target_feature(enable = "avx512f")]
 fn or(a: V, b: V) -> V {
-    _mm512_or_si512(a, b)
+    [_mm512_or_si512(a[0], b[0]), _mm512_or_si512(a[1], b[1])]
 }
 
+/// `a ^ b`, lane by lane: bitwise, so the same for 16-bit lanes.
 #[target_feature(enable = "avx512f")]
 fn xor(a: V, b: V) -> V {
-    _mm512_xor_si512(a, b)
+    [_mm512_xor_si512(a[0], b[0]), _mm512_xor_si512(a[1], b[1])]
 }
 
 #[target_feature(enable = "avx512f")]
 fn lowest(lanes: V) -> V {
-    _mm512_and_si512(lanes, _mm512_sub_epi32(_mm512_setzero_si512(), lanes))
+    let zero = _mm512_setzero_si512();
+    lanes.map(|lanes| _mm512_and_si512(lanes, _mm512_sub_epi32(zero, lanes)))
 }
 
 #[target_feature(enable = "avx512f")]
 fn shl(lanes: V, shift: u32) -> V {
-    _mm512_sll_epi32(lanes, _mm_cvtsi32_si128(shift as i32))
+    let shift = _mm_cvtsi32_si128(shift as i32);
+    lanes.map(|lanes| _mm512_sll_epi32(lanes, shift))
 }
 
 #[target_feature(enable = "avx512f")]
 fn shr(lanes: V, shift: u32) -> V {
-    _mm512_srl_epi32(lanes, _mm_cvtsi32_si128(shift as i32))
+    let shift = _mm_cvtsi32_si128(shift as i32);
+    lanes.map(|lanes| _mm512_srl_epi32(lanes, shift))
 }
 
-/// The squares of `allow` that no line holds: the three lines `or`ed in
-/// one instruction (truth table 0xfe: any of the three).
+/// The squares of `allow` that no line holds.
 #[target_feature(enable = "avx512f")]
 fn open(allow: u32, cols: V, down: V, up: V) -> V {
-    let taken = _mm512_ternarylogic_epi32::<0xfe>(cols, down, up);
-    _mm512_andnot_si512(taken, _mm512_set1_epi32(allow as i32))
+    open_in(_mm512_set1_epi32(allow as i32), cols, down, up)
+}
+
+/// The squares of `allow`, a row's open squares in every lane, that no
+/// line holds: the three lines `or`ed in one instruction (truth table
+/// 0xfe: any of the three), bitwise, so the same for 16-bit lanes.
+#[target_feature(enable = "avx512f")]
+fn open_in(allow: __m512i, cols: V, down: V, up: V) -> V {
+    let half = |i: usize| {
+        let taken = _mm512_ternarylogic_epi32::<0xfe>(cols[i], down[i], up[i]);
+        _mm512_andnot_si512(taken, allow)
+    };
+    [half(0), half(1)]
 }
 
 /// The mask of the lanes that hold 0.
 #[target_feature(enable = "avx512f")]
-fn zeros(lanes: V) -> u32 {
-    u32::from(_mm512_testn_epi32_mask(lanes, lanes))
+fn zeros(lanes: V) -> Mask {
+    Mask::from(_mm512_testn_epi32_mask(lanes[0], lanes[0]))
+        | Mask::from(_mm512_testn_epi32_mask(lanes[1], lanes[1])) << HALF
 }

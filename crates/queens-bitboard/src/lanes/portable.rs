@@ -1,18 +1,21 @@
 //! The lane operations in portable Rust: arrays of words, which the
 //! compiler may or may not turn into vectors.
 
-use super::queues::{LANES, SLOTS, define_pass};
+use super::queues::{Mask, SLOTS, define_pass};
+
+/// The lanes of a pass.
+pub(super) const LANES: usize = 16;
 
 type V = [u32; LANES];
 
 /// The lanes a store keeps: bit `i` for lane `i`.
-type Keep = u32;
+type Keep = Mask;
 
 fn load(queue: &[u32; SLOTS], at: usize) -> V {
     std::array::from_fn(|i| queue[at + i])
 }
 
-fn compaction(mask: u32) -> Keep {
+fn compaction(mask: Mask) -> Keep {
     mask
 }
 
@@ -58,8 +61,8 @@ fn open(allow: u32, cols: V, down: V, up: V) -> V {
     std::array::from_fn(|i| allow & !(cols[i] | down[i] | up[i]))
 }
 
-fn zeros(lanes: V) -> u32 {
-    (0..LANES).fold(0, |mask, i| mask | u32::from(lanes[i] == 0) << i)
+fn zeros(lanes: V) -> Mask {
+    (0..LANES).fold(0, |mask, i| mask | Mask::from(lanes[i] == 0) << i)
 }
 
 define_pass!();

@@ -8,13 +8,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::frames::Inner;
 
-/// The boards a pass of 32-bit lanes counts at once: sixteen lanes, one
-/// AVX-512 vector or two AVX2 ones.
-pub(crate) const LANES: usize = 16;
+/// The most boards of 32-bit lanes a pass counts at once: thirty-two, in
+/// two AVX-512 vectors (the portable and AVX2 kernels take sixteen, the
+/// narrow kernel sixty-four of 16 bits, in the same bytes).
+pub(super) const WIDEST: usize = 32;
 
-/// The boards a pass of 16-bit lanes counts at once: thirty-two lanes, one
-/// AVX-512 vector, in the same bytes as [`LANES`] lanes of 32 bits.
-pub(crate) const NARROW_LANES: usize = 32;
+/// A mask with a bit per lane of a pass: up to sixty-four lanes.
+pub(super) type Mask = u64;
 
 /// The widest board the lanes hold: one bit per column in 32.
 pub(crate) const MAX_LANE_N: usize = 32;
@@ -30,7 +30,7 @@ pub(super) const ROWS: usize = MAX_LANE_N;
 /// start under one vector; an AVX2 vector is stored as two halves, the
 /// second where the first one's kept lanes end, which may reach half a
 /// vector further.
-pub(super) const SLOTS: usize = 2 * LANES + LANES / 2;
+pub(super) const SLOTS: usize = 2 * WIDEST + WIDEST / 2;
 
 /// The searches whose passes alternate (see [`super::count_below`]): two counted n = 16
 /// 13% faster than one, three and four slower than two.
@@ -193,7 +193,7 @@ impl Levels {
     /// where they start (under one vector, see [`Levels::next`]), and a
     /// mask of the lanes that hold a board.
     #[inline(always)]
-    pub(super) fn take<const W: usize>(&self, d: usize) -> (usize, u32) {
+    pub(super) fn take<const W: usize>(&self, d: usize) -> (usize, Mask) {
         let len = self.len[d & (ROWS - 1)];
         let taken = len.min(W);
         ((len - taken) & (W - 1), lanes_below(taken))
@@ -226,16 +226,16 @@ impl Levels {
     }
 }
 
-/// The mask of the first `count` lanes (at most [`NARROW_LANES`]).
+/// The mask of the first `count` lanes (at most 64).
 #[inline(always)]
-pub(super) fn lanes_below(count: usize) -> u32 {
-    // In 64 bits, so that all 32 lanes have a mask too.
-    ((1u64 << count) - 1) as u32
+pub(super) fn lanes_below(count: usize) -> Mask {
+    // No shift by 64 for none: a shift past the width is no mask.
+    Mask::MAX.checked_shr((64 - count) as u32).unwrap_or(0)
 }
 
 /// Defines `pass`, one pass over a row (see the module documentation),
-/// from the lane operations in scope: the vector `V` of `LANES` words (a
-/// constant in scope: [`LANES`] or [`NARROW_LANES`]),
+/// from the lane operations in scope: the vector `V` of `LANES` lanes (a
+/// constant of the kernel), masks of lanes as [`Mask`],
 /// `load`, `store` of the lanes that a `compaction` of a mask keeps, the
 /// bitwise `or`, `xor` and `open`, `lowest`, `shl`, `shr`, and `zeros`,
 /// the mask of the lanes that hold 0. Each kernel expands it once, with

@@ -1,6 +1,6 @@
-//! The lane operations with AVX-512 vectors of 16-bit lanes: thirty-two
-//! boards a pass, for frames whose open columns fit in 16 bits
-//! ([`Layout::narrowed`](super::super::queues::Layout::narrowed)).
+//! The lane operations with AVX-512 vectors of 16-bit lanes: sixty-four
+//! boards a pass in two registers, for frames whose open columns fit in 16
+//! bits ([`Layout::narrowed`](super::super::queues::Layout::narrowed)).
 //!
 //! A pass costs about the same whatever its lanes' width: its bookkeeping
 //! (which row, how many boards, where they go) is scalar, and a 512-bit
@@ -8,21 +8,23 @@
 //! is nearly half the cost a board. The 16-bit compression (`vpcompressw`)
 //! is AVX-512 VBMI2's, the 16-bit compares AVX-512 BW's; the queues are the
 //! same bytes as the 32-bit lanes', read as twice as many 16-bit words.
+//! The bitwise operations are the 32-bit kernel's own.
 
 use std::arch::x86_64::{
-    __m512i, __mmask32, _mm_cvtsi32_si128, _mm512_and_si512, _mm512_andnot_si512,
-    _mm512_maskz_compress_epi16, _mm512_or_si512, _mm512_set1_epi16, _mm512_setzero_si512,
-    _mm512_sll_epi16, _mm512_srl_epi16, _mm512_sub_epi16, _mm512_ternarylogic_epi32,
-    _mm512_testn_epi16_mask, _mm512_xor_si512,
+    __m512i, __mmask32, _mm_cvtsi32_si128, _mm512_and_si512, _mm512_maskz_compress_epi16,
+    _mm512_set1_epi16, _mm512_setzero_si512, _mm512_sll_epi16, _mm512_srl_epi16,
+    _mm512_sub_epi16, _mm512_testn_epi16_mask,
 };
 use std::sync::atomic::AtomicBool;
 
-use super::super::queues::{
-    Ends, Layout, Levels, NARROW_LANES, SEARCHES, SLOTS, define_pass, drive,
-};
+use super::super::queues::{Ends, Layout, Levels, Mask, SEARCHES, SLOTS, define_pass, drive};
+use super::{V, open_in, or, xor};
 
-/// The lanes of a pass.
-const LANES: usize = NARROW_LANES;
+/// The lanes of a pass: two registers of thirty-two.
+pub(in super::super) const LANES: usize = 2 * HALF;
+
+/// The lanes of one register.
+const HALF: usize = 32;
 
 /// Proof that the processor has AVX-512 F, BW and VBMI2: made only by
 /// [`Narrow::detect`].
@@ -77,72 +79,85 @@ fn run<const EARLY: bool>(
 
 define_pass!(#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]);
 
-/// Thirty-two lanes in one register.
-type V = __m512i;
-
-/// The lanes a store keeps: bit `i` for lane `i`.
-type Keep = __mmask32;
-
-fn compaction(mask: u32) -> Keep {
-    mask
+/// The lanes a store keeps: each register's mask, and how many the first
+/// keeps.
+struct Keep {
+    first: __mmask32,
+    second: __mmask32,
+    kept_first: usize,
 }
 
-/// Thirty-two lanes of `queue` from `at`.
+#[target_feature(enable = "avx512f,popcnt")]
+fn compaction(mask: Mask) -> Keep {
+    let first = mask as __mmask32;
+    Keep {
+        first,
+        second: (mask >> HALF) as __mmask32,
+        kept_first: first.count_ones() as usize,
+    }
+}
+
+/// Thirty-two lanes of `queue` from `at`, in 16-bit words.
 #[target_feature(enable = "avx512f")]
-fn load(queue: &[u32; SLOTS], at: usize) -> V {
-    let queue: &[u16] = bytemuck::cast_slice(queue);
-    let lanes: [u16; LANES] = queue[at..at + LANES]
+fn load_half(queue: &[u16], at: usize) -> __m512i {
+    let lanes: [u16; HALF] = queue[at..at + HALF]
         .try_into()
         .expect("a register's worth of lanes");
     bytemuck::cast(lanes)
 }
 
-/// The kept lanes of `lanes`, in order, stored to `queue` from `at` (all
-/// thirty-two lanes are written; those past the kept ones are overwritten
-/// by the next store or lie past the queue's length).
+/// Sixty-four lanes of `queue` from `at`, in 16-bit words.
+#[target_feature(enable = "avx512f")]
+fn load(queue: &[u32; SLOTS], at: usize) -> V {
+    let queue: &[u16] = bytemuck::cast_slice(queue);
+    [load_half(queue, at), load_half(queue, at + HALF)]
+}
+
+/// The lanes of `lanes` that `keep` selects, packed and stored to `queue`
+/// from `at` (all thirty-two lanes are written; those past the kept ones
+/// are overwritten by the next store or lie past the queue's length).
+#[target_feature(enable = "avx512f,avx512vbmi2")]
+fn store_half(queue: &mut [u16], at: usize, lanes: __m512i, keep: __mmask32) {
+    let packed: [u16; HALF] = bytemuck::cast(_mm512_maskz_compress_epi16(keep, lanes));
+    queue[at..at + HALF].copy_from_slice(&packed);
+}
+
+/// The kept lanes of `lanes`, in order, stored to `queue` from `at`, in
+/// 16-bit words.
 #[target_feature(enable = "avx512f,avx512vbmi2")]
 fn store(queue: &mut [u32; SLOTS], at: usize, lanes: V, keep: &Keep) {
     let queue: &mut [u16] = bytemuck::cast_slice_mut(queue);
-    let packed: [u16; LANES] = bytemuck::cast(_mm512_maskz_compress_epi16(*keep, lanes));
-    queue[at..at + LANES].copy_from_slice(&packed);
-}
-
-#[target_feature(enable = "avx512f")]
-fn or(a: V, b: V) -> V {
-    _mm512_or_si512(a, b)
-}
-
-#[target_feature(enable = "avx512f")]
-fn xor(a: V, b: V) -> V {
-    _mm512_xor_si512(a, b)
+    store_half(queue, at, lanes[0], keep.first);
+    store_half(queue, at + keep.kept_first, lanes[1], keep.second);
 }
 
 #[target_feature(enable = "avx512f,avx512bw")]
 fn lowest(lanes: V) -> V {
-    _mm512_and_si512(lanes, _mm512_sub_epi16(_mm512_setzero_si512(), lanes))
+    let zero = _mm512_setzero_si512();
+    lanes.map(|lanes| _mm512_and_si512(lanes, _mm512_sub_epi16(zero, lanes)))
 }
 
 #[target_feature(enable = "avx512f,avx512bw")]
 fn shl(lanes: V, shift: u32) -> V {
-    _mm512_sll_epi16(lanes, _mm_cvtsi32_si128(shift as i32))
+    let shift = _mm_cvtsi32_si128(shift as i32);
+    lanes.map(|lanes| _mm512_sll_epi16(lanes, shift))
 }
 
 #[target_feature(enable = "avx512f,avx512bw")]
 fn shr(lanes: V, shift: u32) -> V {
-    _mm512_srl_epi16(lanes, _mm_cvtsi32_si128(shift as i32))
+    let shift = _mm_cvtsi32_si128(shift as i32);
+    lanes.map(|lanes| _mm512_srl_epi16(lanes, shift))
 }
 
-/// The squares of `allow` (narrowed, 16 bits) that no line holds: the
-/// three lines `or`ed in one instruction (truth table 0xfe: any of the
-/// three), which is bitwise and so the same on 16-bit lanes.
-#[target_feature(enable = "avx512f")]
+/// The squares of `allow` (narrowed, 16 bits) that no line holds.
+#[target_feature(enable = "avx512f,avx512bw")]
 fn open(allow: u32, cols: V, down: V, up: V) -> V {
-    let taken = _mm512_ternarylogic_epi32::<0xfe>(cols, down, up);
-    _mm512_andnot_si512(taken, _mm512_set1_epi16(allow as i16))
+    open_in(_mm512_set1_epi16(allow as i16), cols, down, up)
 }
 
 /// The mask of the lanes that hold 0.
 #[target_feature(enable = "avx512f,avx512bw")]
-fn zeros(lanes: V) -> u32 {
-    _mm512_testn_epi16_mask(lanes, lanes)
+fn zeros(lanes: V) -> Mask {
+    Mask::from(_mm512_testn_epi16_mask(lanes[0], lanes[0]))
+        | Mask::from(_mm512_testn_epi16_mask(lanes[1], lanes[1])) << HALF
 }
