@@ -2,7 +2,7 @@
 //! own gain: the plain walk over the whole tree, the walk over the left
 //! half of the first row (the mirror), the walk over Takaken's branches,
 //! which counts the classes too, the walk inside one frame of each class,
-//! and the frames counted sixteen boards abreast in vector lanes.
+//! and the frames counted many boards abreast in vector lanes.
 
 use std::sync::atomic::AtomicBool;
 
@@ -115,7 +115,7 @@ pub fn count_frames(n: usize) -> Result<Counts, Error> {
 }
 
 /// The numbers of solutions and of classes of the `n`×`n` board, inside
-/// one frame of each class, sixteen boards abreast in the lanes of the
+/// one frame of each class, many boards abreast in the lanes of the
 /// fastest [`Kernel`] of this processor, the last rows counted as `ends`
 /// says, on one thread.
 ///

@@ -24,7 +24,7 @@ pub enum Step {
     /// [`count_frames`]: the edges' queens placed first, one frame of each
     /// class of frames.
     Frames,
-    /// [`count_lanes`] with [`Ends::Plain`]: inside the frames, eight
+    /// [`count_lanes`] with [`Ends::Plain`]: inside the frames, many
     /// boards abreast in vector lanes.
     Lanes,
     /// [`count_lanes`] with [`Ends::Early`]: the children checked two rows
@@ -108,7 +108,7 @@ impl Step {
             Step::Mirror => "only the left half of the first row, counted twice",
             Step::Symmetry => "one board of each class of 8, 4 or 2 boards",
             Step::Frames => "the edges' queens first, one frame of each class",
-            Step::Lanes => "sixteen boards abreast in vector lanes",
+            Step::Lanes => "many boards abreast in vector lanes",
             Step::LastRows => "two rows looked ahead, the last two counted at once",
             Step::Threads => "the frames as work units, on every core",
         }

@@ -1,26 +1,29 @@
-//! Sixteen searches abreast: the rows inside a frame counted a row at a
-//! time for many boards at once, one board per lane of a vector.
+//! Searches abreast: the rows inside a frame counted a row at a time for
+//! many boards at once, one board per lane of a vector.
 //!
 //! # Rows in step, not walkers
 //!
 //! A depth-first walk keeps one path; sixteen walks side by side would
 //! stand on sixteen different rows, each reading its own row's rules. Here
 //! the boards waiting at each inner row are kept in a small queue per row
-//! ([`Levels`]), and one pass takes up to [`queues::LANES`] of them from one row:
+//! ([`Levels`]), and one pass takes up to a kernel's lanes of them from one
+//! row (sixteen, or sixty-four with AVX-512):
 //! all of them read the same open squares and move their diagonals by the
 //! same shift, so one vector instruction serves them all. A pass places a
 //! queen on each board's lowest open square, puts the boards that still
 //! have squares back into their row's queue and the children that have one
-//! into the next row's, both packed by a table of lane permutations, and
-//! counts the children that complete a board. The deepest row holding a
+//! into the next row's, both packed (by a table of lane permutations, or
+//! the processor's compression), and counts the children that complete a
+//! board. The deepest row holding a
 //! full vector goes first, which keeps every queue under two vectors and
 //! the lanes mostly busy (85% of the lanes of n = 14 hold a board).
 //!
-//! Sixteen lanes rather than eight: the bookkeeping of a pass (which row,
-//! how many boards, where they go) costs as much for either, and the
-//! vector work is a small part of a pass. With sixteen, and the bounds of
-//! every queue proved by masks instead of checked, a count of n = 15 took
-//! 379 million instructions in the passes instead of 694 million.
+//! Many lanes rather than few: the bookkeeping of a pass (which row, how
+//! many boards, where they go) costs as much for any number of lanes, and
+//! the vector work is the smaller part of a pass. With sixteen lanes
+//! instead of eight, and the bounds of every queue proved by masks instead
+//! of checked, a count of n = 15 took 379 million instructions in the
+//! passes instead of 694 million; AVX-512 takes sixty-four.
 //!
 //! # The last rows
 //!
@@ -34,14 +37,20 @@
 //! # Kernels
 //!
 //! The pass is written once ([`queues::define_pass`]) over a handful of lane
-//! operations, which exist three times: in portable Rust on arrays
-//! ([`Kernel::Portable`]), with AVX2 instructions ([`Kernel::Avx2`]) and
-//! with AVX-512 ones ([`Kernel::Avx512`]: one register per field, packed by
-//! the processor's compression instead of a table of permutations). The
-//! vector kernels are x86-64 only; the fastest the processor has is chosen
-//! at run time ([`Kernel::detect`]). All run the same passes in the same
-//! order, and the tests run every kernel the processor has. The lanes are
-//! 32 bits wide: boards up to [`MAX_LANE_N`] columns.
+//! operations, which exist four times:
+//!
+//! | kernel | lanes a pass | instructions |
+//! |---|---|---|
+//! | [`Kernel::Portable`] | 16 of 32 bits | portable Rust on arrays |
+//! | [`Kernel::Avx2`] | 16 of 32 bits | AVX2: two registers a field, packed by a table of permutations |
+//! | [`Kernel::Avx512`] | 64 of 32 bits | AVX-512 F: four registers a field, packed by the processor's compression |
+//! | [`Kernel::Avx512Narrow`] | 64 of 16 bits | AVX-512 BW and VBMI2: two registers a field, where a frame's open columns fit in 16 bits (n ≤ 18) |
+//!
+//! The vector kernels are x86-64 only; the fastest the processor has is
+//! chosen at run time ([`Kernel::detect`]), so one binary runs at its best
+//! on any host. All run the same passes in the same order, and the tests
+//! run every kernel the processor has. The widest lanes are 32 bits: boards
+//! up to [`MAX_LANE_N`] columns.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -54,8 +63,8 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
 pub use queues::Ends;
-use queues::{Levels, SEARCHES, drive};
 pub(crate) use queues::{Layout, MAX_LANE_N, State};
+use queues::{Levels, SEARCHES, drive};
 
 /// The code that runs the passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +90,18 @@ impl Kernel {
             .unwrap_or(Kernel::Portable)
     }
 
+    /// The instructions the kernel needs, as a machine line names them:
+    /// hosts that a virtual machine names alike differ there, and the
+    /// counter's speed with them.
+    pub fn instructions(self) -> &'static str {
+        match self {
+            Kernel::Portable => "no AVX2",
+            Kernel::Avx2 => "AVX2",
+            Kernel::Avx512 => "AVX-512",
+            Kernel::Avx512Narrow => "AVX-512 VBMI2",
+        }
+    }
+
     /// Every kernel this processor runs, slowest first: the portable one,
     /// then AVX2, then AVX-512.
     pub fn available() -> Vec<Kernel> {
@@ -94,7 +115,7 @@ impl Kernel {
             kernels.push(Kernel::Avx512);
         }
         #[cfg(target_arch = "x86_64")]
-        if avx512::Narrow::detect().is_some() {
+        if avx512::narrow::Narrow::detect().is_some() {
             kernels.push(Kernel::Avx512Narrow);
         }
         kernels
@@ -123,7 +144,7 @@ pub(crate) fn count_below(
         Kernel::Avx512Narrow => match layout.narrowed() {
             Some(narrow) => {
                 share::<{ avx512::narrow::LANES }>(levels, d, start.narrowed());
-                avx512::Narrow::detect()
+                avx512::narrow::Narrow::detect()
                     .expect("the narrow kernel is chosen only where the processor has it")
                     .count(levels, &narrow, ends, stop)
             }

@@ -194,11 +194,11 @@
 //! Inside a frame every board at inner row `d` reads the same open
 //! squares and moves its diagonals by the same shift. [`count_lanes`]
 //! keeps the boards waiting at each inner row in a small queue and counts
-//! sixteen of them per pass, one per 32-bit lane of a 512-bit vector or
-//! two 256-bit ones ([`lanes`]; the widest of AVX-512, AVX2 and portable
-//! Rust the processor runs, chosen at run time, and the tests run every
-//! one it has). A pass places up to sixteen queens, one per lane, with no
-//! jump that depends on the board.
+//! many of them per pass, one per lane of the widest vectors the processor
+//! has, chosen at run time ([`lanes`]): sixty-four with AVX-512 (16-bit
+//! lanes where the board allows), sixteen with AVX2 or portable Rust, and
+//! the tests run every kernel the processor has. A pass places a queen in
+//! every lane, with no jump that depends on the board.
 //!
 //! ## The last rows
 //!
@@ -219,6 +219,11 @@
 //!   more processor time in one session than in another, on an otherwise
 //!   idle machine: the walk is limited by how many instructions a core
 //!   retires in a cycle, and cores differ in that.
+//! - **The vector instructions.** Hosts of one name differ in them too,
+//!   and the counter chooses its kernel by them at run time: a host with
+//!   AVX-512 counts sixty-four boards a pass, one with AVX2 only sixteen.
+//!   Every generated page's machine line names the kernel's instructions
+//!   ([`Kernel::instructions`]).
 //! - **Not the load, as far as measured.** The C peer took the same
 //!   processor time with two other builds running as with nothing else:
 //!   the gap between sessions is the host's. Times on every core still
@@ -273,7 +278,7 @@
 //! - [`count`]: the counters of one thread, one technique each;
 //! - [`classes`]: every solution and every class at once, after Takaken;
 //! - [`frames`]: the four edges' queens placed first, one frame per class;
-//! - [`lanes`]: sixteen searches abreast, one board per lane of a vector;
+//! - [`lanes`]: searches abreast, one board per lane of a vector;
 //! - [`ladder`]: the counters as the steps that `cargo xtask compare` and
 //!   `growth` time side by side;
 //! - [`units`](mod@units): the search cut into work units that can be

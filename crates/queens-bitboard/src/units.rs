@@ -54,7 +54,7 @@ pub enum Inside {
     /// The row-by-row walk ([the crate documentation](crate#a-walk-without-guesses)),
     /// one board at a time.
     Walk,
-    /// Eight boards abreast ([the crate documentation](crate#lanes)) where
+    /// Many boards abreast ([the crate documentation](crate#lanes)) where
     /// the frame allows: no
     /// symmetry keeps it (else its boards are compared with their images,
     /// one at a time) and the board has at most 32 columns.

@@ -5,7 +5,7 @@
 //! board, the number of solutions or of fundamental ones, but not through
 //! the model's search: it places the queens of the board's edges first,
 //! one frame of each class under the symmetries, counts inside the frames
-//! sixteen boards abreast, and counts both numbers at once, in work units
+//! many boards abreast, and counts both numbers at once, in work units
 //! spread over `--threads` threads (the registry's [`COUNTER`]). It runs
 //! when the bitboard solver is asked (the default) for a board without
 //! pre-placed queens, which its symmetries need, and without `--budget` or
@@ -93,7 +93,7 @@ pub(crate) fn count(
 /// has them: with `--stats`, `count` runs the bitboard's own search through
 /// the model, whose statistics a trace's summary equals. The counter keeps
 /// none because counting its nodes would add work to the loop that counts
-/// sixteen boards abreast, its fastest code.
+/// many boards abreast, its fastest code.
 fn stats_note(n: usize) -> String {
     format!(
         "the parallel counter keeps no statistics, which would slow its inner loop; \

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::process::Command;
 
+use queens_bitboard::Kernel;
 use serde::Serialize;
 
 /// What a reader needs to know about the machine and build behind a timing.
@@ -11,9 +12,10 @@ use serde::Serialize;
 pub struct Machine {
     /// The CPU model, from `/proc/cpuinfo` ("unknown CPU" elsewhere).
     pub cpu: String,
-    /// The widest vector instructions the CPU offers ("AVX-512", "AVX2",
-    /// "no AVX2"), since hosts that a virtual machine names alike can
-    /// differ there, and the counter's lanes with them.
+    /// The vector instructions of the counter's fastest kernel here
+    /// ("AVX-512 VBMI2", "AVX-512", "AVX2", "no AVX2": see
+    /// [`Kernel::instructions`]), since hosts that a virtual machine names
+    /// alike can differ there, and the counter's lanes with them.
     pub vectors: String,
     /// The cores this process may use.
     pub cores: usize,
@@ -29,7 +31,7 @@ impl Machine {
     pub fn detect() -> Self {
         Machine {
             cpu: cpu_model().unwrap_or_else(|| "unknown CPU".to_owned()),
-            vectors: vectors().to_owned(),
+            vectors: Kernel::detect().instructions().to_owned(),
             cores: std::thread::available_parallelism().map_or(1, usize::from),
             rustc: rustc_version().unwrap_or_else(|| "rustc (version unknown)".to_owned()),
             profile: format!("{} profile, opt-level {}", profile(), OPT_LEVEL),
@@ -56,25 +58,6 @@ fn cpu_model() -> Option<String> {
         .filter_map(|line| line.split_once(':'))
         .find(|(key, _)| key.trim() == "model name")
         .map(|(_, value)| value.trim().to_owned())
-}
-
-/// The widest vector instructions this CPU offers, as the program asks it
-/// at run time.
-fn vectors() -> &'static str {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::is_x86_feature_detected!("avx512f") {
-            "AVX-512"
-        } else if std::is_x86_feature_detected!("avx2") {
-            "AVX2"
-        } else {
-            "no AVX2"
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        "no x86-64 vectors"
-    }
 }
 
 /// The version of the compiler cargo uses (`$RUSTC`, or `rustc`), asked at

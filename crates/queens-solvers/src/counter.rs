@@ -5,7 +5,7 @@
 //! It answers one question only, how many solutions and how many
 //! fundamental ones, with no statistics and no budget: the board cut into
 //! work units (one frame of the edges' queens each), counted on as many
-//! threads as asked, sixteen boards abreast (`queens-bitboard`'s frames,
+//! threads as asked, many boards abreast (`queens-bitboard`'s frames,
 //! lanes and threads). [`COUNTER`] says which solver's counts it answers,
 //! how far it counts in seconds, and how it cuts a board; the types of its
 //! answers are re-exported here.

@@ -1,9 +1,16 @@
-//! The lane operations with AVX-512 vectors: the sixteen lanes of a pass in
-//! one 512-bit register per field, packed by the processor's own
-//! compression.
+//! The lane operations with AVX-512 vectors: the sixty-four lanes of a
+//! pass in four 512-bit registers per field, packed by the processor's own
+//! compression; and ([`narrow`]) sixty-four 16-bit lanes in two.
 //!
-//! Where AVX2 packs the kept lanes with a table of permutations, two
-//! registers and two stores, AVX-512 has an instruction for it
+//! Why four registers: a pass costs its bookkeeping (which row, how many
+//! boards, where they go: scalar work) plus its vector work, and the
+//! bookkeeping is the larger part, so each doubling of the lanes, from one
+//! register a field to two and to four, made a count of n = 19 faster. The
+//! last paid least: more lanes also leave more of them empty at the end of
+//! each frame.
+//!
+//! Where AVX2 packs the kept lanes with a table of permutations, AVX-512
+//! has an instruction for it
 //! (`vpcompressd`), a mask register for the lanes that hold zero
 //! (`vptestnmd`), and one instruction for a three-way `or`
 //! (`vpternlogd`). The compression is done in a register and stored
@@ -22,8 +29,6 @@ use std::arch::x86_64::{
     _mm512_testn_epi32_mask, _mm512_xor_si512,
 };
 use std::sync::atomic::AtomicBool;
-
-pub(super) use narrow::Narrow;
 
 use super::queues::{Ends, Layout, Levels, Mask, SEARCHES, SLOTS, define_pass, drive};
 
@@ -77,33 +82,37 @@ fn run<const EARLY: bool>(
 
 define_pass!(#[target_feature(enable = "avx512f,popcnt")]);
 
-/// The lanes of a pass: two registers of sixteen.
-pub(super) const LANES: usize = 2 * HALF;
+/// The lanes of a pass.
+pub(super) const LANES: usize = REGS * HALF;
+
+/// The registers of a field.
+const REGS: usize = 4;
 
 /// The lanes of one register.
 const HALF: usize = 16;
 
-/// Two registers: thirty-two lanes of 32 bits, or sixty-four of 16.
-type V = [__m512i; 2];
+/// Sixty-four lanes in four registers.
+type V = [__m512i; REGS];
 
-/// The lanes a store keeps: each register's mask, and how many the first
-/// keeps.
+/// The lanes a store keeps: each register's mask, and where its kept lanes
+/// go, after those of the registers before it.
 struct Keep {
-    first: __mmask16,
-    second: __mmask16,
-    kept_first: usize,
+    masks: [__mmask16; REGS],
+    starts: [usize; REGS],
 }
 
+/// The masks and starts that keep the lanes whose bit is set in `mask`.
 #[target_feature(enable = "avx512f,popcnt")]
 fn compaction(mask: Mask) -> Keep {
-    let first = mask as __mmask16;
-    Keep {
-        first,
-        second: (mask >> HALF) as __mmask16,
-        kept_first: first.count_ones() as usize,
+    let masks: [__mmask16; REGS] = std::array::from_fn(|i| (mask >> (i * HALF)) as __mmask16);
+    let mut starts = [0; REGS];
+    for i in 1..REGS {
+        starts[i] = starts[i - 1] + masks[i - 1].count_ones() as usize;
     }
+    Keep { masks, starts }
 }
 
+/// A register's lanes of `queue` from `at`.
 #[target_feature(enable = "avx512f")]
 fn load_half(queue: &[u32; SLOTS], at: usize) -> __m512i {
     let lanes: [u32; HALF] = queue[at..at + HALF]
@@ -112,33 +121,39 @@ fn load_half(queue: &[u32; SLOTS], at: usize) -> __m512i {
     bytemuck::cast(lanes)
 }
 
+/// A pass's lanes of `queue` from `at`.
 #[target_feature(enable = "avx512f")]
 fn load(queue: &[u32; SLOTS], at: usize) -> V {
-    [load_half(queue, at), load_half(queue, at + HALF)]
+    std::array::from_fn(|i| load_half(queue, at + i * HALF))
 }
 
+/// The lanes of `lanes` that `keep` selects, packed and stored to `queue`
+/// from `at` (all sixteen lanes are written; those past the kept ones are
+/// overwritten by the next store or lie past the queue's length).
 #[target_feature(enable = "avx512f")]
 fn store_half(queue: &mut [u32; SLOTS], at: usize, lanes: __m512i, keep: __mmask16) {
     let packed: [u32; HALF] = bytemuck::cast(_mm512_maskz_compress_epi32(keep, lanes));
     queue[at..at + HALF].copy_from_slice(&packed);
 }
 
+/// The kept lanes of `lanes`, in order, stored to `queue` from `at`.
 #[target_feature(enable = "avx512f")]
 fn store(queue: &mut [u32; SLOTS], at: usize, lanes: V, keep: &Keep) {
-    store_half(queue, at, lanes[0], keep.first);
-    store_half(queue, at + keep.kept_first, lanes[1], keep.second);
+    for (i, lanes) in lanes.into_iter().enumerate() {
+        store_half(queue, at + keep.starts[i], lanes, keep.masks[i]);
+    }
 }
 
 /// `a | b`, lane by lane: bitwise, so the same for 16-bit lanes.
 #[target_feature(enable = "avx512f")]
-fn or(a: V, b: V) -> V {
-    [_mm512_or_si512(a[0], b[0]), _mm512_or_si512(a[1], b[1])]
+fn or<const R: usize>(a: [__m512i; R], b: [__m512i; R]) -> [__m512i; R] {
+    std::array::from_fn(|i| _mm512_or_si512(a[i], b[i]))
 }
 
 /// `a ^ b`, lane by lane: bitwise, so the same for 16-bit lanes.
 #[target_feature(enable = "avx512f")]
-fn xor(a: V, b: V) -> V {
-    [_mm512_xor_si512(a[0], b[0]), _mm512_xor_si512(a[1], b[1])]
+fn xor<const R: usize>(a: [__m512i; R], b: [__m512i; R]) -> [__m512i; R] {
+    std::array::from_fn(|i| _mm512_xor_si512(a[i], b[i]))
 }
 
 #[target_feature(enable = "avx512f")]
@@ -169,17 +184,22 @@ fn open(allow: u32, cols: V, down: V, up: V) -> V {
 /// line holds: the three lines `or`ed in one instruction (truth table
 /// 0xfe: any of the three), bitwise, so the same for 16-bit lanes.
 #[target_feature(enable = "avx512f")]
-fn open_in(allow: __m512i, cols: V, down: V, up: V) -> V {
-    let half = |i: usize| {
+fn open_in<const R: usize>(
+    allow: __m512i,
+    cols: [__m512i; R],
+    down: [__m512i; R],
+    up: [__m512i; R],
+) -> [__m512i; R] {
+    std::array::from_fn(|i| {
         let taken = _mm512_ternarylogic_epi32::<0xfe>(cols[i], down[i], up[i]);
         _mm512_andnot_si512(taken, allow)
-    };
-    [half(0), half(1)]
+    })
 }
 
 /// The mask of the lanes that hold 0.
 #[target_feature(enable = "avx512f")]
 fn zeros(lanes: V) -> Mask {
-    Mask::from(_mm512_testn_epi32_mask(lanes[0], lanes[0]))
-        | Mask::from(_mm512_testn_epi32_mask(lanes[1], lanes[1])) << HALF
+    lanes.into_iter().enumerate().fold(0, |mask, (i, lanes)| {
+        mask | Mask::from(_mm512_testn_epi32_mask(lanes, lanes)) << (i * HALF)
+    })
 }

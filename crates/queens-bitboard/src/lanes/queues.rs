@@ -11,7 +11,7 @@ use crate::frames::Inner;
 /// The most boards of 32-bit lanes a pass counts at once: thirty-two, in
 /// two AVX-512 vectors (the portable and AVX2 kernels take sixteen, the
 /// narrow kernel sixty-four of 16 bits, in the same bytes).
-pub(super) const WIDEST: usize = 32;
+pub(super) const WIDEST: usize = 64;
 
 /// A mask with a bit per lane of a pass: up to sixty-four lanes.
 pub(super) type Mask = u64;

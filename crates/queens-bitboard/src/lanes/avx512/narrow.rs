@@ -12,13 +12,15 @@
 
 use std::arch::x86_64::{
     __m512i, __mmask32, _mm_cvtsi32_si128, _mm512_and_si512, _mm512_maskz_compress_epi16,
-    _mm512_set1_epi16, _mm512_setzero_si512, _mm512_sll_epi16, _mm512_srl_epi16,
-    _mm512_sub_epi16, _mm512_testn_epi16_mask,
+    _mm512_set1_epi16, _mm512_setzero_si512, _mm512_sll_epi16, _mm512_srl_epi16, _mm512_sub_epi16,
+    _mm512_testn_epi16_mask,
 };
 use std::sync::atomic::AtomicBool;
 
 use super::super::queues::{Ends, Layout, Levels, Mask, SEARCHES, SLOTS, define_pass, drive};
-use super::{V, open_in, or, xor};
+use super::{open_in, or, xor};
+
+type V = [__m512i; 2];
 
 /// The lanes of a pass: two registers of thirty-two.
 pub(in super::super) const LANES: usize = 2 * HALF;
