@@ -7,7 +7,7 @@
 //! stand on sixteen different rows, each reading its own row's rules. Here
 //! the boards waiting at each inner row are kept in a small queue per row
 //! ([`Levels`]), and one pass takes up to a kernel's lanes of them from one
-//! row (sixteen, or sixty-four with AVX-512):
+//! row (sixty-four with AVX2 or AVX-512, sixteen in portable Rust):
 //! all of them read the same open squares and move their diagonals by the
 //! same shift, so one vector instruction serves them all. A pass places a
 //! queen on each board's lowest open square, puts the boards that still
@@ -23,7 +23,7 @@
 //! the vector work is the smaller part of a pass. With sixteen lanes
 //! instead of eight, and the bounds of every queue proved by masks instead
 //! of checked, a count of n = 15 took 379 million instructions in the
-//! passes instead of 694 million; AVX-512 takes sixty-four.
+//! passes instead of 694 million; the vector kernels take sixty-four.
 //!
 //! # The last rows
 //!
@@ -42,7 +42,7 @@
 //! | kernel | lanes a pass | instructions |
 //! |---|---|---|
 //! | [`Kernel::Portable`] | 16 of 32 bits | portable Rust on arrays |
-//! | [`Kernel::Avx2`] | 16 of 32 bits | AVX2: two registers a field, packed by a table of permutations |
+//! | [`Kernel::Avx2`] | 64 of 32 bits | AVX2: eight registers a field, packed by a table of permutations |
 //! | [`Kernel::Avx512`] | 64 of 32 bits | AVX-512 F: four registers a field, packed by the processor's compression |
 //! | [`Kernel::Avx512Narrow`] | 64 of 16 bits | AVX-512 BW and VBMI2: two registers a field, where a frame's open columns fit in 16 bits (n ≤ 18) |
 //!

@@ -196,7 +196,7 @@
 //! keeps the boards waiting at each inner row in a small queue and counts
 //! many of them per pass, one per lane of the widest vectors the processor
 //! has, chosen at run time ([`lanes`]): sixty-four with AVX-512 (16-bit
-//! lanes where the board allows), sixteen with AVX2 or portable Rust, and
+//! lanes where the board allows) or AVX2, sixteen in portable Rust, and
 //! the tests run every kernel the processor has. A pass places a queen in
 //! every lane, with no jump that depends on the board.
 //!
@@ -221,7 +221,9 @@
 //!   retires in a cycle, and cores differ in that.
 //! - **The vector instructions.** Hosts of one name differ in them too,
 //!   and the counter chooses its kernel by them at run time: a host with
-//!   AVX-512 counts sixty-four boards a pass, one with AVX2 only sixteen.
+//!   AVX-512 counts sixty-four boards a pass in four registers a field (or
+//!   two, of 16-bit lanes), one with AVX2 only in eight, some of them kept
+//!   in memory.
 //!   Every generated page's machine line names the kernel's instructions
 //!   ([`Kernel::instructions`]).
 //! - **Not the load, as far as measured.** The C peer took the same

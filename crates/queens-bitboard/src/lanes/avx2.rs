@@ -1,6 +1,12 @@
-//! The lane operations with AVX2 vectors: the sixteen lanes of a pass in
-//! two 256-bit registers per field, packed by one lane permutation per
+//! The lane operations with AVX2 vectors: the sixty-four lanes of a pass
+//! in eight 256-bit registers per field, packed by one lane permutation per
 //! register.
+//!
+//! Eight registers a field are more than the processor has (sixteen in
+//! all, for four fields), so the compiler keeps some in memory; still,
+//! each doubling from two registers a field to four and to eight made a
+//! count faster, for the reason [`super::avx512`] gives: the bookkeeping of
+//! a pass costs the same for any number of lanes.
 //!
 //! Every function here is compiled for AVX2 (`#[target_feature]`), which
 //! makes its intrinsics safe to call; vectors are loaded from and stored to
@@ -19,8 +25,11 @@ use std::sync::atomic::AtomicBool;
 
 use super::queues::{Ends, Layout, Levels, Mask, SEARCHES, SLOTS, define_pass, drive};
 
-/// The lanes of a pass: two registers of eight.
-pub(super) const LANES: usize = 2 * HALF;
+/// The lanes of a pass.
+pub(super) const LANES: usize = REGS * HALF;
+
+/// The registers of a field.
+const REGS: usize = 8;
 
 /// The lanes of one AVX2 register.
 const HALF: usize = 8;
@@ -73,8 +82,8 @@ fn run<const EARLY: bool>(
 
 define_pass!(#[target_feature(enable = "avx2,popcnt")]);
 
-/// Sixteen lanes: the first eight in one register, the last in the other.
-type V = [__m256i; 2];
+/// Sixty-four lanes in eight registers.
+type V = [__m256i; REGS];
 
 /// `COMPACT[mask]`: the lanes whose bit is set in `mask`, in order, as a
 /// permutation that moves them to the front.
@@ -95,22 +104,24 @@ static COMPACT: [[u32; HALF]; 1 << HALF] = {
     table
 };
 
-/// The lanes a store keeps: a permutation of each register, and how many
-/// lanes the first one keeps.
+/// The lanes a store keeps: a permutation of each register, and where its
+/// kept lanes go, after those of the registers before it.
 struct Keep {
-    first: __m256i,
-    second: __m256i,
-    kept_first: usize,
+    permutations: [__m256i; REGS],
+    starts: [usize; REGS],
 }
 
 /// The permutations that keep the lanes whose bit is set in `mask`.
 #[target_feature(enable = "avx2,popcnt")]
 fn compaction(mask: Mask) -> Keep {
-    let first = mask as usize & 0xff;
+    let masks: [usize; REGS] = std::array::from_fn(|i| (mask >> (i * HALF)) as usize & 0xff);
+    let mut starts = [0; REGS];
+    for i in 1..REGS {
+        starts[i] = starts[i - 1] + masks[i - 1].count_ones() as usize;
+    }
     Keep {
-        first: bytemuck::cast(COMPACT[first]),
-        second: bytemuck::cast(COMPACT[(mask >> HALF) as usize & 0xff]),
-        kept_first: first.count_ones() as usize,
+        permutations: masks.map(|mask| bytemuck::cast(COMPACT[mask])),
+        starts,
     }
 }
 
@@ -123,10 +134,10 @@ fn load_half(queue: &[u32; SLOTS], at: usize) -> __m256i {
     bytemuck::cast(lanes)
 }
 
-/// Sixteen lanes of `queue` from `at`.
+/// A pass's lanes of `queue` from `at`.
 #[target_feature(enable = "avx2")]
 fn load(queue: &[u32; SLOTS], at: usize) -> V {
-    [load_half(queue, at), load_half(queue, at + HALF)]
+    std::array::from_fn(|i| load_half(queue, at + i * HALF))
 }
 
 /// The lanes of `register` that `permutation` selects, stored to `queue`
@@ -141,20 +152,21 @@ fn store_half(queue: &mut [u32; SLOTS], at: usize, register: __m256i, permutatio
 /// The kept lanes of `lanes`, in order, stored to `queue` from `at`.
 #[target_feature(enable = "avx2")]
 fn store(queue: &mut [u32; SLOTS], at: usize, lanes: V, keep: &Keep) {
-    store_half(queue, at, lanes[0], keep.first);
-    store_half(queue, at + keep.kept_first, lanes[1], keep.second);
+    for (i, lanes) in lanes.into_iter().enumerate() {
+        store_half(queue, at + keep.starts[i], lanes, keep.permutations[i]);
+    }
 }
 
-/// `f` on both registers.
+/// `f` on every register.
 #[target_feature(enable = "avx2")]
 fn map(lanes: V, f: impl Fn(__m256i) -> __m256i) -> V {
-    [f(lanes[0]), f(lanes[1])]
+    lanes.map(f)
 }
 
-/// `f` on both pairs of registers.
+/// `f` on every pair of registers.
 #[target_feature(enable = "avx2")]
 fn zip(a: V, b: V, f: impl Fn(__m256i, __m256i) -> __m256i) -> V {
-    [f(a[0], b[0]), f(a[1], b[1])]
+    std::array::from_fn(|i| f(a[i], b[i]))
 }
 
 #[target_feature(enable = "avx2")]
@@ -204,5 +216,8 @@ fn zeros(lanes: V) -> Mask {
         let zeros = _mm256_cmpeq_epi32(lanes, zero);
         Mask::from(_mm256_movemask_ps(_mm256_castsi256_ps(zeros)) as u8)
     };
-    half(lanes[0]) | half(lanes[1]) << HALF
+    lanes
+        .into_iter()
+        .enumerate()
+        .fold(0, |mask, (i, lanes)| mask | half(lanes) << (i * HALF))
 }

@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::frames::Inner;
 
-/// The most boards of 32-bit lanes a pass counts at once: thirty-two, in
-/// two AVX-512 vectors (the portable and AVX2 kernels take sixteen, the
-/// narrow kernel sixty-four of 16 bits, in the same bytes).
+/// The most boards of 32-bit lanes a pass counts at once: sixty-four, in
+/// the vector kernels (the portable kernel takes sixteen, the narrow one
+/// sixty-four of 16 bits, in half the bytes).
 pub(super) const WIDEST: usize = 64;
 
 /// A mask with a bit per lane of a pass: up to sixty-four lanes.
