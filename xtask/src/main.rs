@@ -88,8 +88,9 @@ enum Task {
     BrowserCheck(browser_check::Args),
     /// `examples/slurm/count.sbatch` on a one-node Slurm cluster started for
     /// the check: n = 15 in 16 shards, two cancelled, merged, resubmitted,
-    /// merged again (needs `apt-get install slurm-wlm munge`).
-    ClusterCheck,
+    /// merged again (needs `apt-get install slurm-wlm munge`); or with
+    /// `--count N`, a worked count of N, timed.
+    ClusterCheck(cluster_check::Args),
     /// Grades submissions with the conformance suite (`queens-grade grade`;
     /// `cargo xtask grade --help` lists its options).
     #[command(disable_help_flag = true)]
@@ -126,7 +127,7 @@ fn main() -> ExitCode {
         Task::Growth(args) => growth::run(&args),
         Task::Peers(args) => peers::run(&args),
         Task::BrowserCheck(args) => browser_check::run(&args),
-        Task::ClusterCheck => cluster_check::run(),
+        Task::ClusterCheck(args) => cluster_check::run(&args),
         Task::Grade(passed) => grade::grade(&passed),
         Task::NewSubmission(passed) => grade::new_submission(&passed),
         Task::TemplateCheck(args) => grade::template_check(&args),

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use queens_peers::Duels;
+
 use crate::error::Error;
 use crate::output::{print_out, write_files};
 use crate::paths::{target_dir, workspace_root};
@@ -21,10 +23,16 @@ pub(crate) struct Args {
     pub runs: Option<u32>,
     /// Measures the fast counter (queens-bitboard) instead of the seeds'
     /// solvers: n = 17 on one thread and on every core against the C
-    /// textbook bitboard counter (bitboard_mirror.c), and n = 18 and 19 on
-    /// every core against 14 s and 2 minutes of wall time.
+    /// textbook bitboard counter (bitboard_mirror.c), and n = 18, 19 and 20
+    /// on every core against 14 s, 2 minutes and 5 minutes of wall time.
     #[arg(long)]
     pub counter: bool,
+    /// With --counter or --write-docs: a checkout of NQueensFAF (its
+    /// develop branch, github.com/olepoeschl/NQueensFAF), built with javac
+    /// and timed against the counter at n = 17 and 18; the task fetches
+    /// nothing, and without it says so.
+    #[arg(long, value_name = "DIR")]
+    pub faf: Option<PathBuf>,
     /// Regenerates docs/peers.md: both duels, the seeds' and --counter's,
     /// each with its default runs (minutes: the C counter's n = 17 and the
     /// counter's n = 19 are the long ones).
@@ -40,12 +48,21 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         .unwrap_or_else(|| workspace_root().join("../shared/peers"));
     let build = target_dir().join("peers");
     if args.write_docs {
-        let written = queens_peers::docs::run(&folder, &build)?;
+        let written = queens_peers::docs::run(&folder, &build, args.faf.as_deref())?;
         write_files(&workspace_root(), &written.files)?;
         print_out(&written.terminal)?;
         eprintln!("wrote {}", queens_peers::docs::PAGE);
         return Ok(());
     }
-    let text = queens_peers::run(&folder, &build, args.runs, args.counter)?;
+    let duels = match (args.counter, args.faf.as_deref()) {
+        (true, faf) => Duels::Counter { faf },
+        (false, None) => Duels::Seeds,
+        (false, Some(_)) => {
+            return Err(Error::BadInput(
+                "--faf goes with --counter or --write-docs".to_owned(),
+            ));
+        }
+    };
+    let text = queens_peers::run(&folder, &build, args.runs, duels)?;
     print_out(&text)
 }

@@ -20,7 +20,7 @@ use queens_bitboard::{Step, Tally};
 use queens_core::oeis;
 use tabled::builder::Builder;
 
-use crate::harness::{Outcome, compile, met, run_peer};
+use crate::harness::{C_BUILT, Outcome, compile, met, run_peer};
 use queens_lab::Error;
 use queens_lab::others::Sampler;
 use queens_lab::{progress, units};
@@ -28,6 +28,9 @@ use queens_lab::{progress, units};
 /// The runs of each side when `--runs` is not given: one run of the peer
 /// alone takes tens of seconds.
 pub const RUNS: u32 = 1;
+
+/// How the Rust side of the counter's duels is timed.
+pub(crate) const RUST_TIMED: &str = "; Rust in this process, wall time";
 
 /// The C program the counter is measured against.
 const PEER: &str = "bitboard_mirror.c";
@@ -40,7 +43,7 @@ const PEER_MIRROR: &str = "s";
 
 /// What a rung must reach.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Target {
+pub(crate) enum Target {
     /// At most this share of the peer's time.
     ShareOfPeer(f64),
     /// Under this many seconds of wall time.
@@ -49,14 +52,14 @@ enum Target {
 
 /// The threads a rung counts on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Threads {
+pub(crate) enum Threads {
     One,
     EveryCore,
 }
 
 impl Threads {
     /// The number of threads.
-    fn count(self) -> usize {
+    pub(crate) fn count(self) -> usize {
         match self {
             Threads::One => 1,
             Threads::EveryCore => std::thread::available_parallelism().map_or(1, usize::from),
@@ -69,15 +72,15 @@ impl Threads {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rung {
     pub(crate) step: Step,
-    threads: Threads,
+    pub(crate) threads: Threads,
     pub(crate) n: usize,
-    target: Target,
+    pub(crate) target: Target,
 }
 
 /// The targets of issue 21: total and unique together on one thread, then
 /// every core, at the peer's n; and n = 18 and 19 on every core against the
-/// clock.
-pub(crate) const RUNGS: [Rung; 4] = [
+/// clock; and issue 30's Q(20) on every core in under five minutes.
+pub(crate) const RUNGS: [Rung; 5] = [
     Rung {
         step: Step::LastRows,
         threads: Threads::One,
@@ -102,11 +105,17 @@ pub(crate) const RUNGS: [Rung; 4] = [
         n: 19,
         target: Target::Seconds(120.0),
     },
+    Rung {
+        step: Step::Threads,
+        threads: Threads::EveryCore,
+        n: 20,
+        target: Target::Seconds(300.0),
+    },
 ];
 
 /// OEIS's counts of the `n`×`n` board: A000170 (every solution) and
 /// A002562 (fundamental solutions).
-fn known(n: usize) -> Option<Tally> {
+pub(crate) fn known(n: usize) -> Option<Tally> {
     Some(Tally {
         total: oeis::solution_count(n)?,
         unique: oeis::fundamental_count(n),
@@ -117,11 +126,11 @@ fn known(n: usize) -> Option<Tally> {
 #[derive(Clone, Debug)]
 pub(crate) struct Row {
     pub(crate) side: String,
-    n: usize,
-    tally: Tally,
-    best: f64,
+    pub(crate) n: usize,
+    pub(crate) tally: Tally,
+    pub(crate) best: f64,
     /// None for the peer, which sets the ratios.
-    target: Option<Target>,
+    pub(crate) target: Option<Target>,
 }
 
 /// Runs `cargo xtask peers --counter`: the C peer from `folder`, built into
@@ -150,7 +159,8 @@ pub(crate) fn run(folder: &Path, build: &Path, runs: u32) -> Result<Outcome, Err
     rows.insert(0, peer);
     Ok(Outcome::new(
         runs,
-        "; Rust in this process, wall time",
+        C_BUILT,
+        RUST_TIMED,
         sampler.end(),
         table(&rows, runs),
         1..7,
@@ -178,7 +188,7 @@ pub(crate) fn peer_row() -> Row {
 }
 
 /// A rung's row, before its first run.
-fn rung_row(rung: &Rung) -> Row {
+pub(crate) fn rung_row(rung: &Rung) -> Row {
     let threads = rung.threads.count();
     let plural = if threads == 1 { "" } else { "s" };
     Row {
@@ -191,7 +201,7 @@ fn rung_row(rung: &Rung) -> Row {
 }
 
 /// A count of every solution alone, as the peer gives it.
-fn total_only(total: u64) -> Tally {
+pub(crate) fn total_only(total: u64) -> Tally {
     Tally {
         total,
         unique: None,
@@ -199,13 +209,13 @@ fn total_only(total: u64) -> Tally {
 }
 
 /// Keeps the best time of `row` and the latest count.
-fn record(row: &mut Row, seconds: f64, tally: Tally) {
+pub(crate) fn record(row: &mut Row, seconds: f64, tally: Tally) {
     row.best = row.best.min(seconds);
     row.tally = tally;
 }
 
 /// Counts a rung once: the wall time and the count.
-fn time_rung(rung: &Rung) -> Result<(f64, Tally), Error> {
+pub(crate) fn time_rung(rung: &Rung) -> Result<(f64, Tally), Error> {
     let threads = rung.threads.count();
     let start = Instant::now();
     let tally = black_box(rung.step.count(rung.n, threads))
@@ -222,7 +232,7 @@ fn parse_total(text: &str) -> Option<u64> {
 
 /// What is wrong with a row's counts, if anything: against OEIS, and for a
 /// total of the peer's n, against the peer's `peer_total`.
-fn wrong_count(row: &Row, peer_total: u64) -> Option<String> {
+pub(crate) fn wrong_count(row: &Row, peer_total: u64) -> Option<String> {
     let Some(oeis) = known(row.n) else {
         return Some(format!("no OEIS count at n = {}", row.n));
     };
@@ -242,16 +252,17 @@ fn wrong_count(row: &Row, peer_total: u64) -> Option<String> {
             units::count(expected)
         ));
     }
-    if row.n == PEER_N && row.tally.total != peer_total {
-        return Some(format!("the C peer counted {}", units::count(peer_total)));
+    if row.tally.total != peer_total {
+        return Some(format!("the peer counted {}", units::count(peer_total)));
     }
     None
 }
 
 /// The verdict cells of a row against the peer's: the ratio Rust / C (when
 /// both counted the same n), the target and whether it is met.
-fn verdict(row: &Row, peer: &Row) -> [String; 3] {
-    let ratio = (row.n == peer.n).then(|| row.best / peer.best);
+pub(crate) fn verdict(row: &Row, peer: &Row) -> [String; 3] {
+    let same_n = row.n == peer.n;
+    let ratio = same_n.then(|| row.best / peer.best);
     // Three decimals: the targets are 0.16 and 0.085.
     let ratio_text = ratio.map_or_else(|| "—".to_owned(), |ratio| format!("{ratio:.3}"));
     let (target, reached) = match row.target {
@@ -265,7 +276,12 @@ fn verdict(row: &Row, peer: &Row) -> [String; 3] {
             if row.best < seconds { "yes" } else { "no" },
         ),
     };
-    let reached = match wrong_count(row, peer.tally.total) {
+    let peer_total = if same_n {
+        peer.tally.total
+    } else {
+        row.tally.total
+    };
+    let reached = match wrong_count(row, peer_total) {
         Some(problem) => format!("no: {problem}"),
         None => reached.to_owned(),
     };
@@ -274,6 +290,12 @@ fn verdict(row: &Row, peer: &Row) -> [String; 3] {
 
 /// The table: the peer first, then the rungs.
 fn table(rows: &[Row], runs: u32) -> Builder {
+    table_of_groups(&[rows], runs, "Rust / C")
+}
+
+/// A table of groups of rows, each its peer first, then the rungs measured
+/// against it; `ratio` names the column of their ratios.
+pub(crate) fn table_of_groups(groups: &[&[Row]], runs: u32, ratio: &str) -> Builder {
     let mut builder = Builder::default();
     builder.push_record([
         "side".to_owned(),
@@ -281,12 +303,20 @@ fn table(rows: &[Row], runs: u32) -> Builder {
         "solutions".to_owned(),
         "fundamental".to_owned(),
         format!("best of {runs}"),
-        "Rust / C".to_owned(),
+        ratio.to_owned(),
         "target".to_owned(),
         "met".to_owned(),
     ]);
+    for rows in groups {
+        push_group(&mut builder, rows);
+    }
+    builder
+}
+
+/// The rows of one group, its peer first.
+fn push_group(builder: &mut Builder, rows: &[Row]) {
     let Some(peer) = rows.first() else {
-        return builder;
+        return;
     };
     for row in rows {
         let [ratio, target, reached] = verdict(row, peer);
@@ -303,7 +333,6 @@ fn table(rows: &[Row], runs: u32) -> Builder {
             reached,
         ]);
     }
-    builder
 }
 
 #[cfg(test)]
@@ -353,6 +382,12 @@ mod tests {
                     Threads::EveryCore,
                     19,
                     Target::Seconds(120.0)
+                ),
+                (
+                    Step::Threads,
+                    Threads::EveryCore,
+                    20,
+                    Target::Seconds(300.0)
                 ),
             ]
         );
@@ -449,7 +484,7 @@ mod tests {
         );
         assert_eq!(
             verdict(&symmetry, &wrong_c)[2],
-            "no: the C peer counted 95,815,105"
+            "no: the peer counted 95,815,105"
         );
         let unknown = row("Rust + threads, 2 threads", 28, 1, Some(1), 1.0);
         assert_eq!(verdict(&unknown, &c)[2], "no: no OEIS count at n = 28");
@@ -467,7 +502,7 @@ mod tests {
                 3.45,
             ),
         ];
-        let outcome = Outcome::new(1, "", Others::default(), table(&rows, 1), 1..7);
+        let outcome = Outcome::new(1, C_BUILT, "", Others::default(), table(&rows, 1), 1..7);
         let text = outcome.terminal();
         // Below the machine's line, how the sides were timed and a blank line.
         let lines: Vec<&str> = text.lines().skip(3).collect();

@@ -43,10 +43,12 @@ pub(super) struct Outcome {
 }
 
 impl Outcome {
-    /// A duel's outcome: `runs` of each side, `rust` saying how the Rust
-    /// side was timed when it needs saying.
+    /// A duel's outcome: `runs` of each side, `peer` saying how the peer
+    /// was built ([`C_BUILT`] for the C programs), `rust` how the Rust side
+    /// was timed when it needs saying.
     pub(super) fn new(
         runs: u32,
+        peer: &str,
         rust: &str,
         others: Others,
         table: Builder,
@@ -60,10 +62,7 @@ impl Outcome {
         Outcome {
             timing: [
                 format!("Machine: {}.", Machine::detect()),
-                format!(
-                    "{best}; C built with gcc -O3 -march=native and timed as a whole \
-                     process{rust}."
-                ),
+                format!("{best}; {peer} and timed as a whole process{rust}."),
             ],
             others,
             table,
@@ -103,6 +102,9 @@ impl Outcome {
         table.to_string()
     }
 }
+
+/// How the C programs are built, as a duel's outcome says it.
+pub(super) const C_BUILT: &str = "C built with gcc -O3 -march=native";
 
 /// Compiles `source` into `build`, returning the program's path.
 pub(super) fn compile(source: &Path, build: &Path) -> Result<PathBuf, Error> {

@@ -24,7 +24,9 @@
 //! `solve_counted`, over the silent path's.
 //!
 //! `cargo xtask peers --counter` measures the fast counter instead, against
-//! the textbook C bitboard counter: see [`counter`]. The pairings of the
+//! the textbook C bitboard counter: see [`counter`]; and with `--faf DIR`
+//! against NQueensFAF's Java CPU solver, built from the user's checkout:
+//! see [`faf`]. The pairings of the
 //! seeds are in [`seeds`]; what both share, building and timing the C
 //! programs, how busy other programs kept the cores (each duel, or each run
 //! of each side, judged as a cell by `queens_lab::others`, the C programs'
@@ -43,6 +45,7 @@
 
 pub mod counter;
 pub mod docs;
+pub mod faf;
 mod harness;
 pub mod seeds;
 
@@ -52,15 +55,38 @@ use queens_lab::Error;
 
 use crate::harness::prepare;
 
-/// Runs `cargo xtask peers` (or with `counter`, `--counter`): the C
-/// programs of `folder`, built into `build`, against the Rust side, `runs`
-/// times each (default: each duel's own); the text to print.
-pub fn run(folder: &Path, build: &Path, runs: Option<u32>, counter: bool) -> Result<String, Error> {
+/// Which duels `cargo xtask peers` runs.
+#[derive(Clone, Copy, Debug)]
+pub enum Duels<'a> {
+    /// The seeds' solvers against their C programs.
+    Seeds,
+    /// The fast counter against the C counter, and against NQueensFAF
+    /// built from the checkout given (`--faf DIR`), if any.
+    Counter {
+        /// The checkout of NQueensFAF to build, if any.
+        faf: Option<&'a Path>,
+    },
+}
+
+/// Runs `cargo xtask peers`: the C programs of `folder`, built into
+/// `build`, against the Rust side, `runs` times each (default: each duel's
+/// own); the text to print.
+pub fn run(folder: &Path, build: &Path, runs: Option<u32>, duels: Duels) -> Result<String, Error> {
     prepare(folder, build)?;
-    let outcome = if counter {
-        counter::run(folder, build, runs.unwrap_or(counter::RUNS))?
-    } else {
-        seeds::run(folder, build, runs.unwrap_or(seeds::RUNS))?
-    };
-    Ok(outcome.terminal())
+    match duels {
+        Duels::Seeds => Ok(seeds::run(folder, build, runs.unwrap_or(seeds::RUNS))?.terminal()),
+        Duels::Counter { faf } => {
+            // Built first: a checkout that does not build fails in seconds.
+            let faf = faf
+                .map(|checkout| faf::Faf::build(checkout, build))
+                .transpose()?;
+            let runs = runs.unwrap_or(counter::RUNS);
+            let mut text = counter::run(folder, build, runs)?.terminal();
+            match faf {
+                Some(faf) => text.push_str(&format!("\n{}", faf::run(&faf, runs)?.terminal())),
+                None => text.push_str(&format!("\n{}\n", faf::ABSENT)),
+            }
+            Ok(text)
+        }
+    }
 }

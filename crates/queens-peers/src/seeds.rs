@@ -10,7 +10,7 @@ use queens_core::{Problem, Solver, modes};
 use queens_solvers::SeedProgram;
 use tabled::builder::Builder;
 
-use crate::harness::{Outcome, compile, met, run_peer};
+use crate::harness::{C_BUILT, Outcome, compile, met, run_peer};
 use queens_lab::Error;
 use queens_lab::others::Sampler;
 use queens_lab::{progress, units};
@@ -63,6 +63,7 @@ pub(crate) fn run(folder: &Path, build: &Path, runs: u32) -> Result<Outcome, Err
     bar.finish_and_clear();
     Ok(Outcome::new(
         runs,
+        C_BUILT,
         "",
         sampler.end(),
         table(&duels, runs),

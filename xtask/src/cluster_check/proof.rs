@@ -31,7 +31,7 @@ const ARRAY_DEADLINE: Duration = Duration::from_secs(300);
 /// The check itself, on a running cluster.
 pub(super) fn prove(cluster: &mut Cluster, script: &Path, queens: &Path) -> Result<(), Error> {
     let all = format!("--array=0-{}", SHARDS - 1);
-    let job = submit(cluster, script, queens, &["--hold", &all])?;
+    let job = submit(cluster, script, queens, (N, SHARDS), &["--hold", &all])?;
     cluster.shown("squeue", &[])?;
     let cancelled: Vec<String> = CANCELLED
         .iter()
@@ -41,7 +41,7 @@ pub(super) fn prove(cluster: &mut Cluster, script: &Path, queens: &Path) -> Resu
     cluster.shown("scancel", &cancelled)?;
     cluster.shown("squeue", &[])?;
     cluster.shown("scontrol", &["release", &job.to_string()])?;
-    wait_for_queue(cluster)?;
+    wait_for_queue(cluster, ARRAY_DEADLINE)?;
 
     let first = merge(cluster, queens, &[])?;
     let expected = expected_incomplete(&CANCELLED, SHARDS);
@@ -55,23 +55,30 @@ pub(super) fn prove(cluster: &mut Cluster, script: &Path, queens: &Path) -> Resu
 
     let again = resubmit_array(&said)
         .ok_or_else(|| Error::Failed("merge gave no --array= to resubmit".to_owned()))?;
-    submit(cluster, script, queens, &[&format!("--array={again}")])?;
-    wait_for_queue(cluster)?;
+    submit(
+        cluster,
+        script,
+        queens,
+        (N, SHARDS),
+        &[&format!("--array={again}")],
+    )?;
+    wait_for_queue(cluster, ARRAY_DEADLINE)?;
     let last = merge(cluster, queens, &["--json"])?;
     check_counts(&last)?;
     println!("ok: {OEIS_TOTAL} solutions and {OEIS_UNIQUE} fundamental, as OEIS says");
     Ok(())
 }
 
-/// Submits the array script with `options`, counting n = [`N`] in
-/// [`SHARDS`] shards into `records/`, and returns the job id.
-fn submit(
+/// Submits the array script with `options`, counting the board of `n` in
+/// `shards` shards (`board`) into `records/`, and returns the job id.
+pub(super) fn submit(
     cluster: &mut Cluster,
     script: &Path,
     queens: &Path,
+    (n, shards): (usize, usize),
     options: &[&str],
 ) -> Result<u32, Error> {
-    let (n, shards) = (N.to_string(), SHARDS.to_string());
+    let (n, shards) = (n.to_string(), shards.to_string());
     let arguments = [n.as_str(), shards.as_str(), "records"];
     println!(
         "$ QUEENS={} sbatch {} {SCRIPT} {}",
@@ -100,11 +107,11 @@ fn submit(
     Ok(job)
 }
 
-/// Waits until the queue is empty: every task has run, failed or been
-/// cancelled (the cluster runs this check's jobs only).
-fn wait_for_queue(cluster: &mut Cluster) -> Result<(), Error> {
+/// Waits until the queue is empty, at most `deadline`: every task has run,
+/// failed or been cancelled (the cluster runs this check's jobs only).
+pub(super) fn wait_for_queue(cluster: &mut Cluster, deadline: Duration) -> Result<(), Error> {
     println!("waiting for the queue to empty");
-    cluster.wait_until("the queue to empty", ARRAY_DEADLINE, |cluster| {
+    cluster.wait_until("the queue to empty", deadline, |cluster| {
         let queue = cluster.client("squeue", &["--noheader", "--format=%i"])?;
         Ok(stdout(&queue).trim().is_empty())
     })?;
@@ -117,7 +124,7 @@ fn wait_for_queue(cluster: &mut Cluster) -> Result<(), Error> {
 
 /// Runs `queens merge [options] records`, shows what it said and returns
 /// it, whatever its exit status.
-fn merge(cluster: &Cluster, queens: &Path, options: &[&str]) -> Result<Output, Error> {
+pub(super) fn merge(cluster: &Cluster, queens: &Path, options: &[&str]) -> Result<Output, Error> {
     println!("$ queens merge {}records", shown_options(options));
     let output = Command::new(queens)
         .arg("merge")
