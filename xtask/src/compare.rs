@@ -5,10 +5,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::ValueEnum;
+use queens_bitboard::{Kernel, Step};
 use queens_core::Solver;
 use queens_lab::compare::agenda::{Request, plan};
+use queens_lab::compare::instructions::{self, Runner};
 use queens_lab::compare::measure::compare;
-use queens_lab::compare::report::CompareMode;
+use queens_lab::compare::report::{CompareMode, Report};
 use queens_lab::compare::sizes::{BoardSizes, DEFAULT_SIZES};
 use queens_lab::compare::{docs, plot, render, sudoku};
 use queens_lab::measuring::{parse_runs, parse_time_limit};
@@ -68,6 +70,11 @@ pub(crate) struct Args {
     /// the large boards of --large).
     #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "out", "plot", "details"])]
     pub write_docs: bool,
+    /// Also counts each step of the ladder in instructions per solution at
+    /// n = 14, under callgrind (needs valgrind: Debian package valgrind);
+    /// --write-docs always does.
+    #[arg(long, conflicts_with_all = ["sudoku", "large"])]
+    pub instructions: bool,
     /// Compares the two Sudoku solvers instead (seed 002's backtracking
     /// and the fast one) on the seed's puzzle and samples of the 17-clue
     /// and hardest collections, each for --time-limit per set.
@@ -123,7 +130,8 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         let readme = read_page(&root.join(docs::README))?;
         docs::check_readme(&readme)?;
         let [small, large] = docs::plans(args.runs, args.time_limit)?;
-        let (report, large) = (compare(&small), compare(&large));
+        let (mut report, large) = (compare(&small), compare(&large));
+        count_instructions(&mut report)?;
         write_files(&root, &docs::files(&report, &large, &readme)?)?;
         print_out(&render::terminal(&report, false))?;
         print_out(&render::terminal(&large, false))?;
@@ -142,7 +150,7 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
             Error::BadInput(format!("cannot write {}: {error}", path.display()))
         })?;
     }
-    let report = compare(&plan(&Request {
+    let mut report = compare(&plan(&Request {
         sizes: args.sizes.as_slice().to_vec(),
         solvers: args
             .algorithms
@@ -154,6 +162,9 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         runs: args.runs,
         time_limit: args.time_limit,
     })?);
+    if args.instructions {
+        count_instructions(&mut report)?;
+    }
     let text = match args.format {
         Format::Table => render::terminal(&report, args.details),
         Format::Markdown => render::markdown(&report, ""),
@@ -165,6 +176,49 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         write_whole(path, &plot::svg(&report)?)?;
     }
     Ok(())
+}
+
+/// Counts the instructions of the ladder's steps in `report`, if it has a
+/// ladder, each run by this program's hidden `ladder-step` task.
+fn count_instructions(report: &mut Report) -> Result<(), Error> {
+    let Some(ladder) = &mut report.ladder else {
+        return Ok(());
+    };
+    let program = std::env::current_exe()
+        .map_err(|error| Error::Failed(format!("cannot find this program: {error}")))?;
+    let runner = Runner {
+        program,
+        args: vec![LADDER_STEP.to_owned()],
+    };
+    let steps: Vec<Step> = ladder
+        .steps
+        .iter()
+        .filter_map(|summary| {
+            Step::ALL
+                .into_iter()
+                .find(|step| step.name() == summary.name)
+        })
+        .collect();
+    ladder.instructions = Some(instructions::count(&runner, &steps));
+    Ok(())
+}
+
+/// The hidden task that runs one step for callgrind.
+pub(crate) const LADDER_STEP: &str = "ladder-step";
+
+/// Runs `cargo xtask ladder-step STEP N`: the step of the ladder named
+/// `step` counts the `n`×`n` board on one thread (`none`: nothing is
+/// counted), and the vector instructions of its lanes are printed.
+pub(crate) fn ladder_step(step: &str, n: usize) -> Result<(), Error> {
+    if step != "none" {
+        let step = Step::ALL
+            .into_iter()
+            .find(|known| known.name() == step)
+            .ok_or_else(|| Error::BadInput(format!("no step of the ladder is named '{step}'")))?;
+        step.count(n, 1)
+            .map_err(|error| Error::Failed(error.to_string()))?;
+    }
+    print_out(&format!("{}\n", Kernel::detect().instructions()))
 }
 
 #[cfg(test)]

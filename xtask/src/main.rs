@@ -9,10 +9,13 @@
 //!   `queens trace --html` opened in a headless Chromium and its counters
 //!   checked, then a race page of `queens race --html` played to its end;
 //! - [`cluster_check`]: `cargo xtask cluster-check`, the Slurm job-array
-//!   script of `examples/slurm` run on a one-node cluster started for it;
+//!   script of `examples/slurm` run on a one-node cluster started for it,
+//!   or a worked count there;
 //! - [`compare`]: `cargo xtask compare`, every registered solver side by side
 //!   over a range of board sizes, as tables, JSON, CSV, a plot and the
-//!   generated `docs/comparison.md` (measured by `queens-lab`);
+//!   generated `docs/comparison.md` (measured by `queens-lab`), and the
+//!   hidden `cargo xtask ladder-step`, one step of the counters' ladder that
+//!   `compare --instructions` runs under callgrind;
 //! - [`growth`]: `cargo xtask growth`, how the counts and the time to count
 //!   them grow with n, a rate fitted per solver, and the generated
 //!   `docs/growth.md` (measured by `queens-lab`);
@@ -25,8 +28,8 @@
 //!   (the last makes a student's crate on the newest releases and tests it);
 //! - [`peers`]: `cargo xtask peers`, each solver against its seed's C program,
 //!   and `cargo xtask peers --counter`, the fast counter against the textbook
-//!   C bitboard counter, both in the generated `docs/peers.md` (measured by
-//!   `queens-peers`);
+//!   C bitboard counter and NQueensFAF, all in the generated `docs/peers.md`
+//!   (measured by `queens-peers`);
 //! - [`sandbox_check`]: `cargo xtask sandbox-check`, the grader's walls,
 //!   in bubblewrap and without it, attacked by probes and by the hostile
 //!   class of `examples/hostile`.
@@ -91,6 +94,15 @@ enum Task {
     /// merged again (needs `apt-get install slurm-wlm munge`); or with
     /// `--count N`, a worked count of N, timed.
     ClusterCheck(cluster_check::Args),
+    /// One step of the counters' ladder, counted on one thread for
+    /// `compare --instructions` to run under callgrind.
+    #[command(name = "ladder-step", hide = true)]
+    LadderStep {
+        /// The step's name, as the ladder names it, or `none`.
+        step: String,
+        /// The board size.
+        n: usize,
+    },
     /// Grades submissions with the conformance suite (`queens-grade grade`;
     /// `cargo xtask grade --help` lists its options).
     #[command(disable_help_flag = true)]
@@ -128,6 +140,7 @@ fn main() -> ExitCode {
         Task::Peers(args) => peers::run(&args),
         Task::BrowserCheck(args) => browser_check::run(&args),
         Task::ClusterCheck(args) => cluster_check::run(&args),
+        Task::LadderStep { step, n } => compare::ladder_step(&step, n),
         Task::Grade(passed) => grade::grade(&passed),
         Task::NewSubmission(passed) => grade::new_submission(&passed),
         Task::TemplateCheck(args) => grade::template_check(&args),

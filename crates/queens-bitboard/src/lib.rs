@@ -89,9 +89,12 @@
 //! which mirrors with its `s` argument) is timed beside the last rungs by
 //! `cargo xtask peers --counter`: only ratios from one run are quoted, since
 //! the same "AMD EPYC" name may hide another host ("Why the figures move",
-//! below). The instructions each retires, which `valgrind --tool=callgrind`
-//! counts on the same commands, tell the same story without the clock; no
-//! count of them is quoted here either, since none is checked.
+//! below). The instructions each rung retires tell the story without the
+//! clock: `cargo xtask compare --instructions` counts them per solution at
+//! n = 14 under `valgrind --tool=callgrind`, and the generated page
+//! `docs/comparison.md` shows them under the ladder's times, so that a gain
+//! that is only a host's is seen for what it is. Valgrind emulates no
+//! AVX-512: there the lanes run their AVX2 kernel.
 //!
 //! Three things make the counters fast: fewer nodes (the symmetries, the
 //! frames, the look ahead), cheaper nodes (the walk, then the lanes), and

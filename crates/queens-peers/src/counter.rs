@@ -5,7 +5,8 @@
 //! The peer is `bitboard_mirror.c`, compiled like the seeds' programs and
 //! run as `bitboard_mirror 17 s` (any second argument turns its left-right
 //! mirror on); it prints `n=17 count=95815104 nodes=0`. Each run times the
-//! peer once, then each rung of `RUNGS` once, so that the sides alternate;
+//! peer once, then each rung of `RUNGS` once, and the first rung again on
+//! each of the processor's other kernels, so that the sides alternate;
 //! the table shows the best time of each. The Rust counters run in this
 //! process and are timed by the wall clock, on one thread or on every core.
 //! Each run of each side is a cell judged for how busy other programs kept
@@ -16,7 +17,7 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
 
-use queens_bitboard::{Step, Tally};
+use queens_bitboard::{Ends, Inside, Kernel, Step, Tally, units};
 use queens_core::oeis;
 use tabled::builder::Builder;
 
@@ -72,6 +73,8 @@ impl Threads {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rung {
     pub(crate) step: Step,
+    /// The kernel of the lanes, when not the step's own (the fastest).
+    pub(crate) kernel: Option<Kernel>,
     pub(crate) threads: Threads,
     pub(crate) n: usize,
     pub(crate) target: Target,
@@ -82,36 +85,56 @@ pub(crate) struct Rung {
 /// clock; and issue 30's Q(20) on every core in under five minutes.
 pub(crate) const RUNGS: [Rung; 5] = [
     Rung {
+        kernel: None,
         step: Step::LastRows,
         threads: Threads::One,
         n: PEER_N,
         target: Target::ShareOfPeer(0.16),
     },
     Rung {
+        kernel: None,
         step: Step::Threads,
         threads: Threads::EveryCore,
         n: PEER_N,
         target: Target::ShareOfPeer(0.085),
     },
     Rung {
+        kernel: None,
         step: Step::Threads,
         threads: Threads::EveryCore,
         n: 18,
         target: Target::Seconds(14.0),
     },
     Rung {
+        kernel: None,
         step: Step::Threads,
         threads: Threads::EveryCore,
         n: 19,
         target: Target::Seconds(120.0),
     },
     Rung {
+        kernel: None,
         step: Step::Threads,
         threads: Threads::EveryCore,
         n: 20,
         target: Target::Seconds(300.0),
     },
 ];
+
+/// The rungs measured: [`RUNGS`], then the first again, with its target,
+/// on each of the processor's other kernels, so that the table shows what
+/// each kernel gives on this host (the fastest is the first rung's own).
+fn rungs() -> Vec<Rung> {
+    let fastest = Kernel::detect();
+    let others = Kernel::available()
+        .into_iter()
+        .filter(|&kernel| kernel != fastest);
+    let on = others.map(|kernel| Rung {
+        kernel: Some(kernel),
+        ..RUNGS[0]
+    });
+    RUNGS.into_iter().chain(on).collect()
+}
 
 /// OEIS's counts of the `n`×`n` board: A000170 (every solution) and
 /// A002562 (fundamental solutions).
@@ -139,8 +162,9 @@ pub(crate) fn run(folder: &Path, build: &Path, runs: u32) -> Result<Outcome, Err
     let binary = compile(&folder.join(PEER), build)?;
     let mut sampler = Sampler::begin();
     let mut peer = peer_row();
-    let mut rows: Vec<Row> = RUNGS.iter().map(rung_row).collect();
-    let bar = progress::bar(u64::from(runs) * (1 + RUNGS.len() as u64));
+    let rungs = rungs();
+    let mut rows: Vec<Row> = rungs.iter().map(rung_row).collect();
+    let bar = progress::bar(u64::from(runs) * (1 + rungs.len() as u64));
     for _ in 0..runs {
         bar.set_message(format!("C {PEER} n = {PEER_N}"));
         let (seconds, total) = sampler.cell(PEER_N, &peer.side, || {
@@ -148,7 +172,7 @@ pub(crate) fn run(folder: &Path, build: &Path, runs: u32) -> Result<Outcome, Err
         })?;
         record(&mut peer, seconds, total_only(total));
         bar.inc(1);
-        for (rung, row) in RUNGS.iter().zip(&mut rows) {
+        for (rung, row) in rungs.iter().zip(&mut rows) {
             bar.set_message(format!("Rust {} n = {}", rung.step.name(), rung.n));
             let (seconds, tally) = sampler.cell(rung.n, &row.side, || time_rung(rung))?;
             record(row, seconds, tally);
@@ -191,8 +215,17 @@ pub(crate) fn peer_row() -> Row {
 pub(crate) fn rung_row(rung: &Rung) -> Row {
     let threads = rung.threads.count();
     let plural = if threads == 1 { "" } else { "s" };
+    let kernel = rung.kernel.map_or_else(String::new, |kernel| {
+        format!(
+            ", {} lanes",
+            kernel.instructions().replace("no AVX2", "portable")
+        )
+    });
     Row {
-        side: format!("Rust {}, {threads} thread{plural}", rung.step.name()),
+        side: format!(
+            "Rust {}{kernel}, {threads} thread{plural}",
+            rung.step.name()
+        ),
         n: rung.n,
         tally: total_only(0),
         best: f64::INFINITY,
@@ -218,8 +251,21 @@ pub(crate) fn record(row: &mut Row, seconds: f64, tally: Tally) {
 pub(crate) fn time_rung(rung: &Rung) -> Result<(f64, Tally), Error> {
     let threads = rung.threads.count();
     let start = Instant::now();
-    let tally = black_box(rung.step.count(rung.n, threads))
-        .map_err(|error| Error::Failed(error.to_string()))?;
+    let tally = match rung.kernel {
+        None => black_box(rung.step.count(rung.n, threads))
+            .map_err(|error| Error::Failed(error.to_string()))?,
+        Some(kernel) => {
+            let plan = units(rung.n)
+                .map_err(|error| Error::Failed(error.to_string()))?
+                .inside(Inside::Lanes(kernel, Ends::Early));
+            let counts = black_box(plan.count_parallel(threads, |_, _| {}))
+                .map_err(|error| Error::Failed(error.to_string()))?;
+            Tally {
+                total: counts.total,
+                unique: Some(counts.unique),
+            }
+        }
+    };
     Ok((start.elapsed().as_secs_f64(), tally))
 }
 

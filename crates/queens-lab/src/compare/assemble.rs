@@ -145,6 +145,7 @@ pub fn assemble_ladder(
     Ladder {
         steps: steps.iter().copied().map(StepSummary::of).collect(),
         rows,
+        instructions: None,
     }
 }
 

@@ -7,13 +7,16 @@
 //! data model ([`report`]), which is then written as a one-screen summary
 //! ([`summary`]), as full tables, Markdown, CSV or JSON ([`render`]), as an
 //! SVG plot ([`plot`]), or as the committed `docs/comparison.md`
-//! ([`docs`]). The two Sudoku solvers are compared apart ([`sudoku`]).
+//! ([`docs`]). The ladder's steps may be counted in instructions too
+//! ([`instructions`]). The two Sudoku solvers are compared apart
+//! ([`sudoku`]).
 
 pub mod agenda;
 pub mod assemble;
 pub mod docs;
 #[cfg(test)]
 mod fixture;
+pub mod instructions;
 pub mod measure;
 pub mod plot;
 pub mod render;

@@ -13,6 +13,7 @@ use tabled::settings::object::Columns;
 use tabled::settings::themes::{BorderCorrection, Theme};
 use tabled::settings::{Alignment, Format, Span, Style, Width};
 
+use super::instructions::Instructions;
 use super::report::{Cell, Counted, Finished, Ladder, LadderCell, ModeTable, Outcome, Report};
 use super::summary;
 use crate::error::Error;
@@ -43,7 +44,9 @@ const FIRST_FIGURE: usize = 2;
 /// lands when the output stops.
 pub fn terminal(report: &Report, details: bool) -> String {
     if !details {
-        return summary::terminal(report, false);
+        let ladder = report.ladder.as_ref();
+        let instructions = ladder.map_or_else(String::new, |ladder| instructions(ladder, false));
+        return format!("{}{instructions}", summary::terminal(report, false));
     }
     let mut text = format!("{}\n\n", preamble(report));
     for table in &report.tables {
@@ -65,6 +68,7 @@ pub fn terminal(report: &Report, details: bool) -> String {
         text.push_str(&table.to_string());
         text.push('\n');
         text.push_str(&ladder_skipped(ladder));
+        text.push_str(&instructions(ladder, false));
         text.push('\n');
     }
     text.push_str(&summary::terminal(report, true));
@@ -96,8 +100,58 @@ pub fn markdown(report: &Report, heading: &str) -> String {
         text.push_str(&table.with(Style::markdown()).to_string());
         text.push('\n');
         text.push_str(&ladder_skipped(ladder));
+        text.push_str(&instructions(ladder, true));
     }
     text
+}
+
+/// The ladder's instructions per solution, when counted, as a paragraph
+/// and a table, in Markdown or else rounded for a terminal; why they were
+/// not, when asked for and missing.
+fn instructions(ladder: &Ladder, markdown: bool) -> String {
+    let (n, valgrind, kernel, steps) = match &ladder.instructions {
+        None => return String::new(),
+        Some(Instructions::Missing(why)) => {
+            return format!("\nInstructions per solution not counted: {why}.\n");
+        }
+        Some(Instructions::Counted {
+            n,
+            valgrind,
+            kernel,
+            steps,
+        }) => (n, valgrind, kernel, steps),
+    };
+    let mut builder = Builder::default();
+    builder.push_record([
+        "step",
+        "instructions per solution",
+        "gain over the step before",
+    ]);
+    let mut before: Option<f64> = None;
+    for (step, per_solution) in steps {
+        let fewer = before.map_or_else(
+            || "—".to_owned(),
+            |before| units::ratio(before / per_solution),
+        );
+        builder.push_record([
+            step.clone(),
+            units::count(per_solution.round() as u64),
+            fewer,
+        ]);
+        before = Some(*per_solution);
+    }
+    let mut table = builder.build();
+    if markdown {
+        table.with(Style::markdown());
+    } else {
+        table.with(Style::rounded());
+    }
+    table.modify(Columns::new(1..), Alignment::right());
+    format!(
+        "\nInstructions per solution at n = {n}, one thread, counted by callgrind ({valgrind}; \
+         the lanes on {kernel}, as valgrind runs them), the program's start taken off: what \
+         each step saves whatever the host.\n\n{table}\n"
+    )
 }
 
 /// The report as JSON: every cell, the skipped ones with their reasons.

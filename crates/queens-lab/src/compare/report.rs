@@ -10,6 +10,7 @@ use queens_bitboard::Step;
 use queens_core::{Mode, Query, ReadUnit, Solver};
 use serde::Serialize;
 
+use crate::compare::instructions::Instructions;
 use crate::machine::Machine;
 use crate::others::Others;
 use crate::units;
@@ -282,6 +283,8 @@ pub struct Ladder {
     pub steps: Vec<StepSummary>,
     /// One row per board size, smallest first.
     pub rows: Vec<LadderRow>,
+    /// The instructions of each step at a small board, when asked for.
+    pub instructions: Option<Instructions>,
 }
 
 /// What the report says about a step of the ladder.

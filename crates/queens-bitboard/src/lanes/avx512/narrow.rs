@@ -23,7 +23,7 @@ use super::{open_in, or, xor};
 type V = [__m512i; 2];
 
 /// The lanes of a pass: two registers of thirty-two.
-pub(in super::super) const LANES: usize = 2 * HALF;
+pub(crate) const LANES: usize = 2 * HALF;
 
 /// The lanes of one register.
 const HALF: usize = 32;
@@ -31,12 +31,12 @@ const HALF: usize = 32;
 /// Proof that the processor has AVX-512 F, BW and VBMI2: made only by
 /// [`Narrow::detect`].
 #[derive(Clone, Copy, Debug)]
-pub(in super::super) struct Narrow(());
+pub(crate) struct Narrow(());
 
 impl Narrow {
     /// The token, when the processor has AVX-512 F, BW and VBMI2 (and the
     /// LZCNT and POPCNT instructions the passes' bookkeeping uses).
-    pub(in super::super) fn detect() -> Option<Narrow> {
+    pub(crate) fn detect() -> Option<Narrow> {
         let has = std::is_x86_feature_detected!("avx512f")
             && std::is_x86_feature_detected!("avx512bw")
             && std::is_x86_feature_detected!("avx512vbmi2")
@@ -48,7 +48,7 @@ impl Narrow {
     /// Runs the passes until the queues are empty (see
     /// [`super::super::queues::drive`]); `layout` is narrowed, and so are
     /// the boards queued.
-    pub(in super::super) fn count(
+    pub(crate) fn count(
         self,
         levels: &mut [Levels; SEARCHES],
         layout: &Layout,
