@@ -63,6 +63,8 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
 pub use queues::Ends;
+#[cfg(target_arch = "x86_64")]
+use queues::Vectors;
 pub(crate) use queues::{Layout, MAX_LANE_N, State};
 use queues::{Levels, SEARCHES, drive};
 
@@ -139,64 +141,58 @@ pub(crate) fn count_below(
     if d + 1 == layout.depth {
         return Some(u64::from(start.free.count_ones()));
     }
-    QUEUES.with_borrow_mut(|levels| match kernel {
+    QUEUES.with_borrow_mut(|levels| {
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512Narrow => match layout.narrowed() {
-            Some(narrow) => {
-                share::<{ avx512::narrow::LANES }>(levels, d, start.narrowed());
-                avx512::narrow::Narrow::detect()
-                    .expect("the narrow kernel is chosen only where the processor has it")
-                    .count(levels, &narrow, ends, stop)
+        if let (Kernel::Avx512Narrow, Some(narrow)) = (kernel, layout.narrowed()) {
+            return count_with::<avx512::narrow::Narrow>(
+                levels,
+                &narrow,
+                d,
+                start.narrowed(),
+                ends,
+                stop,
+            );
+        }
+        match kernel {
+            Kernel::Portable => {
+                share(levels, d, start);
+                match ends {
+                    Ends::Plain => drive(levels, stop, |levels, d| {
+                        portable::pass::<false>(levels, layout, d)
+                    }),
+                    Ends::Early => drive(levels, stop, |levels, d| {
+                        portable::pass::<true>(levels, layout, d)
+                    }),
+                }
             }
-            None => count_wide(levels, layout, d, start, Kernel::Avx512, ends, stop),
-        },
-        kernel => count_wide(levels, layout, d, start, kernel, ends, stop),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => count_with::<avx2::Avx2>(levels, layout, d, start, ends, stop),
+            // The narrow kernel's boards past 16 columns, in 32-bit lanes.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 | Kernel::Avx512Narrow => {
+                count_with::<avx512::Avx512>(levels, layout, d, start, ends, stop)
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx2 | Kernel::Avx512 | Kernel::Avx512Narrow => {
+                unreachable!("no vector kernel outside x86-64")
+            }
+        }
     })
 }
 
-/// [`count_below`] in 32-bit lanes, by `kernel` (of 32-bit lanes).
-fn count_wide(
+/// [`count_below`] by the vector kernel `K`, which the processor has.
+#[cfg(target_arch = "x86_64")]
+fn count_with<K: Vectors>(
     levels: &mut [Levels; SEARCHES],
     layout: &Layout,
     d: usize,
     start: State,
-    kernel: Kernel,
     ends: Ends,
     stop: &AtomicBool,
 ) -> Option<u64> {
-    match (kernel, ends) {
-        (Kernel::Portable, ends) => {
-            share::<{ portable::LANES }>(levels, d, start);
-            match ends {
-                Ends::Plain => drive(levels, stop, |levels, d| {
-                    portable::pass::<false>(levels, layout, d)
-                }),
-                Ends::Early => drive(levels, stop, |levels, d| {
-                    portable::pass::<true>(levels, layout, d)
-                }),
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        (Kernel::Avx2, ends) => {
-            share::<{ avx2::LANES }>(levels, d, start);
-            avx2::Avx2::detect()
-                .expect("the AVX2 kernel is chosen only where the processor has AVX2")
-                .count(levels, layout, ends, stop)
-        }
-        #[cfg(target_arch = "x86_64")]
-        (Kernel::Avx512, ends) => {
-            share::<{ avx512::LANES }>(levels, d, start);
-            avx512::Avx512::detect()
-                .expect("the AVX-512 kernel is chosen only where the processor has AVX-512")
-                .count(levels, layout, ends, stop)
-        }
-        #[cfg(target_arch = "x86_64")]
-        (Kernel::Avx512Narrow, _) => unreachable!("the narrow kernel is not a wide one"),
-        #[cfg(not(target_arch = "x86_64"))]
-        (Kernel::Avx2 | Kernel::Avx512 | Kernel::Avx512Narrow, _) => {
-            unreachable!("no vector kernel outside x86-64")
-        }
-    }
+    let kernel = K::detect().expect("a kernel is chosen only where the processor has it");
+    share(levels, d, start);
+    kernel.count(levels, layout, ends, stop)
 }
 
 thread_local! {
@@ -210,7 +206,7 @@ thread_local! {
 /// board at inner row `d`: each takes every other open square of its row.
 /// Their passes alternate, so that the processor overlaps the one's with
 /// the other's (a pass waits on the queue the pass before it wrote).
-fn share<const W: usize>(levels: &mut [Levels; SEARCHES], d: usize, start: State) {
+fn share(levels: &mut [Levels; SEARCHES], d: usize, start: State) {
     let mut free = [0; SEARCHES];
     let mut open = start.free;
     let mut part = 0;
@@ -221,7 +217,7 @@ fn share<const W: usize>(levels: &mut [Levels; SEARCHES], d: usize, start: State
         part = (part + 1) % SEARCHES;
     }
     for (levels, free) in levels.iter_mut().zip(free) {
-        levels.restart::<W>(d, State { free, ..start });
+        levels.restart(d, State { free, ..start });
     }
 }
 
@@ -324,7 +320,7 @@ mod tests {
     fn queues_pick_the_deepest_full_row() {
         const LANES: usize = 16;
         let mut levels = Levels::empty();
-        levels.restart::<LANES>(
+        levels.restart(
             2,
             State {
                 free: 1,

@@ -331,7 +331,7 @@ fn first_refusal(info: &SolverInfo, n: usize) -> Option<Refusal> {
 /// Whether counting an `n`×`n` board, or one of `shards` shards of it, with
 /// the bitboard's parallel counter is refused without `--force`: past
 /// [`GRACE`] rows more than it counts in seconds, as for any other solver,
-/// since each row more costs it about [`ROW_FACTOR`] times as much (n = 21
+/// since each row more costs it about [`ROW_FACTOR`] times as much (n = 22
 /// would take hours on two cores). A shard does a `shards`-th of the work,
 /// so each factor of [`ROW_FACTOR`] in the shards allows one row more.
 pub(crate) fn counter_refusal(n: usize, shards: usize) -> Option<Refusal> {

@@ -12,8 +12,9 @@
 //! makes its intrinsics safe to call; vectors are loaded from and stored to
 //! the queues through `bytemuck`'s casts, which are safe and compile to
 //! single moves. What cannot be safe is entering this code on a processor
-//! without AVX2: [`Avx2`] is a token that only [`Avx2::detect`] makes, after
-//! asking the processor, and its one `unsafe` block calls in.
+//! without AVX2: [`Avx2`] is a token that only its `detect` makes, after
+//! asking the processor, and the kernels' one `unsafe` block
+//! (`define_kernel` in [`super::queues`]) calls in.
 
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi32_si128, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps,
@@ -21,9 +22,8 @@ use std::arch::x86_64::{
     _mm256_set1_epi32, _mm256_setzero_si256, _mm256_sll_epi32, _mm256_srl_epi32, _mm256_sub_epi32,
     _mm256_xor_si256,
 };
-use std::sync::atomic::AtomicBool;
 
-use super::queues::{Ends, Layout, Levels, Mask, SEARCHES, SLOTS, define_pass, drive};
+use super::queues::{Mask, SLOTS, define_kernel};
 
 /// The lanes of a pass.
 pub(super) const LANES: usize = REGS * HALF;
@@ -34,53 +34,13 @@ const REGS: usize = 8;
 /// The lanes of one AVX2 register.
 const HALF: usize = 8;
 
-/// Proof that the processor has AVX2: made only by [`Avx2::detect`].
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Avx2(());
-
-impl Avx2 {
-    /// The token, when the processor has AVX2 (and the LZCNT and POPCNT
-    /// instructions the passes' bookkeeping uses).
-    pub(super) fn detect() -> Option<Avx2> {
-        let has = std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("popcnt");
-        has.then_some(Avx2(()))
-    }
-
-    /// Runs the passes until the queues are empty (see [`super::queues::drive`]).
-    pub(super) fn count(
-        self,
-        levels: &mut [Levels; SEARCHES],
-        layout: &Layout,
-        ends: Ends,
-        stop: &AtomicBool,
-    ) -> Option<u64> {
-        #[allow(unsafe_code)]
-        // SAFETY: `self` exists, so `detect` found AVX2, LZCNT and POPCNT on
-        // this processor: the only requirement of calling a function
-        // compiled with those features.
-        unsafe {
-            match ends {
-                Ends::Plain => run::<false>(levels, layout, stop),
-                Ends::Early => run::<true>(levels, layout, stop),
-            }
-        }
-    }
-}
-
-/// The passes' loop, compiled with the features so that the passes inline
-/// into it.
-#[target_feature(enable = "avx2,lzcnt,popcnt")]
-fn run<const EARLY: bool>(
-    levels: &mut [Levels; SEARCHES],
-    layout: &Layout,
-    stop: &AtomicBool,
-) -> Option<u64> {
-    drive(levels, stop, |levels, d| pass::<EARLY>(levels, layout, d))
-}
-
-define_pass!(#[target_feature(enable = "avx2,popcnt")]);
+define_kernel!(
+    /// Proof that the processor has AVX2 (and the LZCNT and POPCNT
+    /// instructions the passes' bookkeeping uses): made only by `detect`.
+    Avx2,
+    "avx2,lzcnt,popcnt",
+    ["avx2", "lzcnt", "popcnt"]
+);
 
 /// Sixty-four lanes in eight registers.
 type V = [__m256i; REGS];

@@ -19,8 +19,8 @@
 //!
 //! The safety argument is [`super::avx2`]'s: every function is compiled
 //! for AVX-512 (`#[target_feature]`), vectors move through `bytemuck`'s
-//! safe casts, and [`Avx512`], a token only [`Avx512::detect`] makes,
-//! holds the one `unsafe` block that calls in.
+//! safe casts, and [`Avx512`], a token only its `detect` makes, runs the
+//! passes through the kernels' one `unsafe` block.
 
 use std::arch::x86_64::{
     __m512i, __mmask16, _mm_cvtsi32_si128, _mm512_and_si512, _mm512_andnot_si512,
@@ -28,59 +28,18 @@ use std::arch::x86_64::{
     _mm512_sll_epi32, _mm512_srl_epi32, _mm512_sub_epi32, _mm512_ternarylogic_epi32,
     _mm512_testn_epi32_mask, _mm512_xor_si512,
 };
-use std::sync::atomic::AtomicBool;
 
-use super::queues::{Ends, Layout, Levels, Mask, SEARCHES, SLOTS, define_pass, drive};
+use super::queues::{Mask, SLOTS, define_kernel};
 
 pub(super) mod narrow;
 
-/// Proof that the processor has AVX-512F: made only by [`Avx512::detect`].
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Avx512(());
-
-impl Avx512 {
-    /// The token, when the processor has AVX-512F (and the LZCNT and POPCNT
-    /// instructions the passes' bookkeeping uses).
-    pub(super) fn detect() -> Option<Avx512> {
-        let has = std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("popcnt");
-        has.then_some(Avx512(()))
-    }
-
-    /// Runs the passes until the queues are empty (see [`super::queues::drive`]).
-    pub(super) fn count(
-        self,
-        levels: &mut [Levels; SEARCHES],
-        layout: &Layout,
-        ends: Ends,
-        stop: &AtomicBool,
-    ) -> Option<u64> {
-        #[allow(unsafe_code)]
-        // SAFETY: `self` exists, so `detect` found AVX-512F, LZCNT and
-        // POPCNT on this processor: the only requirement of calling a
-        // function compiled with those features.
-        unsafe {
-            match ends {
-                Ends::Plain => run::<false>(levels, layout, stop),
-                Ends::Early => run::<true>(levels, layout, stop),
-            }
-        }
-    }
-}
-
-/// The passes' loop, compiled with the features so that the passes inline
-/// into it.
-#[target_feature(enable = "avx512f,lzcnt,popcnt")]
-fn run<const EARLY: bool>(
-    levels: &mut [Levels; SEARCHES],
-    layout: &Layout,
-    stop: &AtomicBool,
-) -> Option<u64> {
-    drive(levels, stop, |levels, d| pass::<EARLY>(levels, layout, d))
-}
-
-define_pass!(#[target_feature(enable = "avx512f,popcnt")]);
+define_kernel!(
+    /// Proof that the processor has AVX-512F (and the LZCNT and POPCNT
+    /// instructions the passes' bookkeeping uses): made only by `detect`.
+    Avx512,
+    "avx512f,lzcnt,popcnt",
+    ["avx512f", "lzcnt", "popcnt"]
+);
 
 /// The lanes of a pass.
 pub(super) const LANES: usize = REGS * HALF;

@@ -1,8 +1,10 @@
 //! The queues of the lanes: the boards waiting at each inner row of a
 //! frame ([`Levels`]), the frame's rows as a pass reads them ([`Layout`]),
-//! the one pass every kernel expands ([`define_pass`]) and the loop that
-//! runs the passes ([`drive`]). The kernels ([`super::portable`] and, on
-//! x86-64, `super::avx2`) supply only the lane operations.
+//! the one pass every kernel expands ([`define_pass`]), the loop that runs
+//! the passes ([`drive`]) and, on x86-64, a vector kernel's token and its
+//! one `unsafe` call (`define_kernel`, `Vectors`). The kernels
+//! ([`super::portable`] and, on x86-64, `super::avx2`, `super::avx512`)
+//! supply only the lane operations.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -156,21 +158,23 @@ impl Levels {
     }
 
     /// Empties the queues, then queues `start` alone at inner row `d`
-    /// (nothing when it has no open square), for passes of `W` lanes. The
-    /// lanes past a queue's length keep what they held: a pass masks them
-    /// out. A pass of 16-bit lanes reads the low half of the first word as
-    /// its first lane: the narrow kernel is x86-64's, which is
-    /// little-endian, and its start's lines fit in 16 bits.
-    pub(super) fn restart<const W: usize>(&mut self, d: usize, start: State) {
+    /// (nothing when it has no open square): a queue of one board, never a
+    /// full vector. The lanes past a queue's length keep what they held: a
+    /// pass masks them out. A pass of 16-bit lanes reads the low half of
+    /// the first word as its first lane: the narrow kernel is x86-64's,
+    /// which is little-endian, and its start's lines fit in 16 bits.
+    pub(super) fn restart(&mut self, d: usize, start: State) {
+        let d = d & (ROWS - 1);
         self.len = [0; ROWS];
-        self.waiting = 0;
         self.full = 0;
         let row = &mut self.rows[d];
         row.cols[0] = start.cols;
         row.down[0] = start.down;
         row.up[0] = start.up;
         row.free[0] = start.free;
-        self.set_len::<W>(d, usize::from(start.free != 0));
+        let queued = start.free != 0;
+        self.len[d] = usize::from(queued);
+        self.waiting = u32::from(queued) << d;
     }
 
     /// The row of the next pass: the deepest holding a full vector, else
@@ -313,6 +317,83 @@ macro_rules! define_pass {
 }
 
 pub(super) use define_pass;
+
+/// A kernel of vector instructions: a token that only its `detect` makes,
+/// after asking the processor, and the passes compiled for those
+/// instructions, which only the token runs.
+#[cfg(target_arch = "x86_64")]
+pub(super) trait Vectors: Copy {
+    /// The token, when the processor has the kernel's instructions.
+    fn detect() -> Option<Self>;
+
+    /// Runs the passes until the queues are empty (see [`drive`]).
+    fn count(
+        self,
+        levels: &mut [Levels; SEARCHES],
+        layout: &Layout,
+        ends: Ends,
+        stop: &AtomicBool,
+    ) -> Option<u64>;
+}
+
+/// Defines a vector kernel from the lane operations in scope (see
+/// [`define_pass`]): its token `$token`, which implements [`Vectors`] by
+/// asking the processor for each of `$feature`, and its passes and their
+/// loop, compiled with `$features` (the same, comma-separated). The one
+/// `unsafe` block of every vector kernel is here: what cannot be safe is
+/// entering code compiled for instructions the processor lacks, and the
+/// token exists only once they are found.
+#[cfg(target_arch = "x86_64")]
+macro_rules! define_kernel {
+    ($(#[$doc:meta])* $token:ident, $features:literal, [$($feature:tt),+]) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct $token(());
+
+        impl $crate::lanes::queues::Vectors for $token {
+            fn detect() -> Option<Self> {
+                let has = $(std::is_x86_feature_detected!($feature))&&+;
+                has.then_some($token(()))
+            }
+
+            fn count(
+                self,
+                levels: &mut [$crate::lanes::queues::Levels; $crate::lanes::queues::SEARCHES],
+                layout: &$crate::lanes::queues::Layout,
+                ends: $crate::lanes::queues::Ends,
+                stop: &std::sync::atomic::AtomicBool,
+            ) -> Option<u64> {
+                use $crate::lanes::queues::Ends;
+                #[allow(unsafe_code)]
+                // SAFETY: `self` exists, so `detect` found every feature
+                // `run` is compiled with on this processor: the only
+                // requirement of calling it.
+                unsafe {
+                    match ends {
+                        Ends::Plain => run::<false>(levels, layout, stop),
+                        Ends::Early => run::<true>(levels, layout, stop),
+                    }
+                }
+            }
+        }
+
+        /// The passes' loop, compiled with the features so that the passes
+        /// inline into it.
+        #[target_feature(enable = $features)]
+        fn run<const EARLY: bool>(
+            levels: &mut [$crate::lanes::queues::Levels; $crate::lanes::queues::SEARCHES],
+            layout: &$crate::lanes::queues::Layout,
+            stop: &std::sync::atomic::AtomicBool,
+        ) -> Option<u64> {
+            $crate::lanes::queues::drive(levels, stop, |levels, d| pass::<EARLY>(levels, layout, d))
+        }
+
+        $crate::lanes::queues::define_pass!(#[target_feature(enable = $features)]);
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(super) use define_kernel;
 
 /// Runs the passes of the searches in turn until their queues are empty,
 /// with the solutions they count; `None` when `stop` was set first.

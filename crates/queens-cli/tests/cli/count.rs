@@ -140,9 +140,9 @@ fn threads_are_refused_where_they_cannot_serve() {
         assert_eq!(queens(&args).rejected(), without_counter, "{extra:?}");
     }
     assert_eq!(
-        queens(&["count", "21"]).rejected(),
-        "error: counting the solutions for n = 21 with the bitboard solver would take a long \
-         time (it handles n up to 18 in seconds); pass --force to run it anyway"
+        queens(&["count", "22"]).rejected(),
+        "error: counting the solutions for n = 22 with the bitboard solver would take a long \
+         time (it handles n up to 19 in seconds); pass --force to run it anyway"
     );
     assert_eq!(
         queens(&["count", "65", "--threads", "2"]).rejected(),

@@ -165,9 +165,9 @@ fn shards_are_refused_where_they_cannot_run() {
     // One shard in seven does a seventh of the work: one row more than a
     // whole count is let through.
     assert_eq!(
-        queens(&["count", "22", "--shard", "0/7"]).rejected(),
-        "error: counting the solutions for n = 22 with the bitboard solver would take a long \
-         time (it handles n up to 18 in seconds); pass --force to run it anyway"
+        queens(&["count", "23", "--shard", "0/7"]).rejected(),
+        "error: counting the solutions for n = 23 with the bitboard solver would take a long \
+         time (it handles n up to 19 in seconds); pass --force to run it anyway"
     );
     let dir = scratch("shards-unwritable");
     let run = queens(&[

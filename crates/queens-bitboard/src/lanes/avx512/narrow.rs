@@ -15,11 +15,11 @@ use std::arch::x86_64::{
     _mm512_set1_epi16, _mm512_setzero_si512, _mm512_sll_epi16, _mm512_srl_epi16, _mm512_sub_epi16,
     _mm512_testn_epi16_mask,
 };
-use std::sync::atomic::AtomicBool;
 
-use super::super::queues::{Ends, Layout, Levels, Mask, SEARCHES, SLOTS, define_pass, drive};
+use super::super::queues::{Mask, SLOTS, define_kernel};
 use super::{open_in, or, xor};
 
+/// Sixty-four lanes of 16 bits in two registers.
 type V = [__m512i; 2];
 
 /// The lanes of a pass: two registers of thirty-two.
@@ -28,58 +28,14 @@ pub(crate) const LANES: usize = 2 * HALF;
 /// The lanes of one register.
 const HALF: usize = 32;
 
-/// Proof that the processor has AVX-512 F, BW and VBMI2: made only by
-/// [`Narrow::detect`].
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Narrow(());
-
-impl Narrow {
-    /// The token, when the processor has AVX-512 F, BW and VBMI2 (and the
-    /// LZCNT and POPCNT instructions the passes' bookkeeping uses).
-    pub(crate) fn detect() -> Option<Narrow> {
-        let has = std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("popcnt");
-        has.then_some(Narrow(()))
-    }
-
-    /// Runs the passes until the queues are empty (see
-    /// [`super::super::queues::drive`]); `layout` is narrowed, and so are
-    /// the boards queued.
-    pub(crate) fn count(
-        self,
-        levels: &mut [Levels; SEARCHES],
-        layout: &Layout,
-        ends: Ends,
-        stop: &AtomicBool,
-    ) -> Option<u64> {
-        #[allow(unsafe_code)]
-        // SAFETY: `self` exists, so `detect` found AVX-512 F, BW and VBMI2,
-        // LZCNT and POPCNT on this processor: the only requirement of
-        // calling a function compiled with those features.
-        unsafe {
-            match ends {
-                Ends::Plain => run::<false>(levels, layout, stop),
-                Ends::Early => run::<true>(levels, layout, stop),
-            }
-        }
-    }
-}
-
-/// The passes' loop, compiled with the features so that the passes inline
-/// into it.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,lzcnt,popcnt")]
-fn run<const EARLY: bool>(
-    levels: &mut [Levels; SEARCHES],
-    layout: &Layout,
-    stop: &AtomicBool,
-) -> Option<u64> {
-    drive(levels, stop, |levels, d| pass::<EARLY>(levels, layout, d))
-}
-
-define_pass!(#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]);
+define_kernel!(
+    /// Proof that the processor has AVX-512 F, BW and VBMI2 (and the LZCNT
+    /// and POPCNT instructions the passes' bookkeeping uses): made only by
+    /// `detect`.
+    Narrow,
+    "avx512f,avx512bw,avx512vbmi2,lzcnt,popcnt",
+    ["avx512f", "avx512bw", "avx512vbmi2", "lzcnt", "popcnt"]
+);
 
 /// The lanes a store keeps: each register's mask, and how many the first
 /// keeps.
