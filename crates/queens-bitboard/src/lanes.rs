@@ -16,7 +16,8 @@
 //! the processor's compression), and counts the children that complete a
 //! board. The deepest row holding a
 //! full vector goes first, which keeps every queue under two vectors and
-//! the lanes mostly busy (85% of the lanes of n = 14 hold a board).
+//! the lanes mostly busy (with sixteen lanes, 85% of the lanes of n = 14
+//! hold a board).
 //!
 //! Many lanes rather than few: the bookkeeping of a pass (which row, how
 //! many boards, where they go) costs as much for any number of lanes, and

@@ -413,7 +413,7 @@ mod tests {
     #[test]
     fn the_counter_cuts_the_boards_of_its_solver() {
         assert_eq!(COUNTER.solver.info().name, "bitboard");
-        assert_eq!(COUNTER.practical_n, 18);
+        assert_eq!(COUNTER.practical_n, 19);
         assert_eq!((COUNTER.units)(8).map(|plan| plan.n()), Ok(8));
         assert!((COUNTER.units)(65).is_err());
     }

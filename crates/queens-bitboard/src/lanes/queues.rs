@@ -29,9 +29,10 @@ pub(super) const ROWS: usize = MAX_LANE_N;
 /// The 32-bit words of a row's queue of each field: as many boards of 32
 /// bits, or twice as many of 16. A row holds less than two vectors (see
 /// [`Levels::next`]), and a pass reads and writes whole vectors from a
-/// start under one vector; an AVX2 vector is stored as two halves, the
-/// second where the first one's kept lanes end, which may reach half a
-/// vector further.
+/// start under one vector; a vector is stored a register at a time, each
+/// where the kept lanes of the ones before it end, which stays within two
+/// vectors too. The half vector past them is a margin: every slice is
+/// bounds-checked all the same.
 pub(super) const SLOTS: usize = 2 * WIDEST + WIDEST / 2;
 
 /// The searches whose passes alternate (see [`super::count_below`]): two counted n = 16
