@@ -23,7 +23,8 @@
 //! The crate knows nothing of queens: it depends on no crate of the
 //! workspace. And a binary links only what it uses: the child processes,
 //! which need `nix` and `wait-timeout`, come with the feature `process`,
-//! which only `cargo xtask` enables (the `queens` command and the grader
+//! which only `cargo xtask` and the measuring libraries it drives
+//! (`queens-lab`, `queens-peers`) enable (the `queens` command and the grader
 //! start their children otherwise, or not at all).
 
 // Without the feature `process` there is no `child` for the essay's link

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use queens_bitboard::Step;
+use queens_toolkit::child::tied;
 use serde::Serialize;
 
 /// The board the steps are counted at: small enough for the first step
@@ -70,7 +71,8 @@ fn counted(runner: &Runner, steps: &[Step]) -> Result<Instructions, String> {
     let folder = tempfile::tempdir().map_err(|error| format!("no temporary folder: {error}"))?;
     let out = folder.path().join("callgrind.out");
     let run = |name: &str| -> Result<(u64, String), String> {
-        let output = Command::new("valgrind")
+        // Tied: the run must not go on when compare is killed.
+        let output = tied("valgrind")
             .arg("--tool=callgrind")
             .arg(format!("--callgrind-out-file={}", out.display()))
             .arg(&runner.program)
