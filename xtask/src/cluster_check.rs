@@ -55,15 +55,25 @@ const INSTALL: &str = "sudo apt-get install slurm-wlm munge";
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// Instead of the check, a worked count of this board on the cluster,
-    /// timed, its counts checked against OEIS.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=27))]
+    /// timed, its counts checked against OEIS: up to n = 21, some twenty
+    /// minutes on two cores (n = 22 would take hours).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=21))]
     pub count: Option<u64>,
     /// The shards of a worked count: the array's tasks.
     #[arg(long, default_value_t = 8, requires = "count", value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub shards: u64,
-    /// The share of units the merge of a worked count recounts.
-    #[arg(long, default_value_t = 0.01, requires = "count")]
+    /// The share of units the merge of a worked count recounts, from 0 to
+    /// 1.
+    #[arg(long, default_value_t = 0.01, requires = "count", value_parser = parse_share)]
     pub verify: f64,
+}
+
+/// A share from 0 to 1, checked before the cluster starts.
+fn parse_share(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|share| (0.0..=1.0).contains(share))
+        .ok_or_else(|| format!("'{text}' is not a share from 0 to 1"))
 }
 
 /// Runs `cargo xtask cluster-check`.
@@ -146,6 +156,18 @@ fn build_queens(root: &Path) -> Result<PathBuf, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_share_is_from_0_to_1() {
+        assert_eq!(parse_share("0.01"), Ok(0.01));
+        assert_eq!(parse_share("1"), Ok(1.0));
+        assert_eq!(
+            parse_share("1.5"),
+            Err("'1.5' is not a share from 0 to 1".to_owned())
+        );
+        assert!(parse_share("NaN").is_err());
+        assert!(parse_share("-0.1").is_err());
+    }
 
     #[test]
     fn missing_programs_are_named() {

@@ -210,6 +210,14 @@ pub(crate) const LADDER_STEP: &str = "ladder-step";
 /// `step` counts the `n`×`n` board on one thread (`none`: nothing is
 /// counted), and the vector instructions of its lanes are printed.
 pub(crate) fn ladder_step(step: &str, n: usize) -> Result<(), Error> {
+    // Under callgrind the first step of n = 14 takes seconds; a board much
+    // larger, minutes to hours.
+    if n > instructions::INSTRUCTIONS_N {
+        return Err(Error::BadInput(format!(
+            "ladder-step counts boards up to n = {}, for callgrind",
+            instructions::INSTRUCTIONS_N
+        )));
+    }
     if step != "none" {
         let step = Step::ALL
             .into_iter()

@@ -215,11 +215,9 @@ pub(crate) fn peer_row() -> Row {
 pub(crate) fn rung_row(rung: &Rung) -> Row {
     let threads = rung.threads.count();
     let plural = if threads == 1 { "" } else { "s" };
-    let kernel = rung.kernel.map_or_else(String::new, |kernel| {
-        format!(
-            ", {} lanes",
-            kernel.instructions().replace("no AVX2", "portable")
-        )
+    let kernel = rung.kernel.map_or_else(String::new, |kernel| match kernel {
+        Kernel::Portable => ", portable lanes".to_owned(),
+        vectors => format!(", {} lanes", vectors.instructions()),
     });
     Row {
         side: format!(

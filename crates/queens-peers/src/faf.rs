@@ -28,6 +28,7 @@ use queens_bitboard::Step;
 use queens_lab::Error;
 use queens_lab::others::Sampler;
 use queens_lab::progress;
+use queens_toolkit::files::write_whole;
 
 use crate::counter::{
     RUST_TIMED, Row, Rung, Target, Threads, record, rung_row, table_of_groups, time_rung,
@@ -216,14 +217,15 @@ impl Faf {
     }
 }
 
-/// Writes `text` to `path`, its folders made first; the path.
+/// Writes `text` to `path` whole (the toolkit's writer: a temporary file
+/// renamed into place), its folders made first; the path.
 fn write(path: &Path, text: &str) -> Result<PathBuf, Error> {
     let failed =
         |error: std::io::Error| Error::Failed(format!("cannot write {}: {error}", path.display()));
     if let Some(folder) = path.parent() {
         std::fs::create_dir_all(folder).map_err(failed)?;
     }
-    std::fs::write(path, text).map_err(failed)?;
+    write_whole(path, text.as_bytes()).map_err(failed)?;
     Ok(path.to_owned())
 }
 

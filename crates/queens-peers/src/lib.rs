@@ -8,7 +8,9 @@
 //! measures, and share with the lab only what every measurement shares,
 //! which they take from it rather than write again (the machine in the
 //! heading, the progress bar, numbers for people, the one error type). The
-//! crate writes no file and prints nothing on stdout: [`run`] returns the
+//! crate writes no file but the peers' builds under the build folder it is
+//! given (each source whole, by the toolkit's writer), and prints nothing on
+//! stdout: [`run`] returns the
 //! text, and the tool prints it; [`docs::run`] returns a page with its
 //! path, and the tool writes it.
 //!

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use queens_toolkit::child::GroupChild;
+use queens_toolkit::child::{GroupChild, tied};
 use tempfile::TempDir;
 
 use super::conf::{Settings, slurm_conf};
@@ -78,7 +78,8 @@ impl Cluster {
         let key = self.path().join("munge.key");
         write_munge_key(&key)?;
         let socket = self.path().join("munge.socket");
-        let mut command = Command::new("munged");
+        // Tied, as the Slurm daemons: killed with this task, even by SIGKILL.
+        let mut command = tied("munged");
         command
             .arg("--foreground")
             .arg(format!("--socket={}", socket.display()))
@@ -115,7 +116,7 @@ impl Cluster {
             settings.slurmd_port
         );
         for daemon in ["slurmctld", "slurmd"] {
-            let mut command = Command::new(daemon);
+            let mut command = slurm_daemon(daemon);
             command.arg("-D").arg("-f").arg(&self.conf);
             self.spawn(daemon, command)?;
         }
@@ -273,6 +274,29 @@ impl Drop for Cluster {
             Cluster::stop(&mut daemon);
         }
         println!("removed {}", self.path().display());
+    }
+}
+
+/// The command that starts the Slurm daemon `daemon`, tied to this task:
+/// killed with it, even by SIGKILL. slurmd's step daemons leave it (Slurm
+/// makes them their own session's), so as root slurmd runs as the first
+/// process of a PID namespace of its own (`unshare --pid --kill-child`):
+/// when it dies, the kernel kills every process of the namespace, the
+/// tasks of the jobs included. Another user cannot make the namespace, and
+/// a task killed outright there leaves the running jobs' tasks behind.
+fn slurm_daemon(daemon: &str) -> Command {
+    if daemon == "slurmd" && nix::unistd::Uid::effective().is_root() {
+        let mut command = tied("unshare");
+        command.args([
+            "--pid",
+            "--mount-proc",
+            "--kill-child=SIGKILL",
+            "--",
+            daemon,
+        ]);
+        command
+    } else {
+        tied(daemon)
     }
 }
 

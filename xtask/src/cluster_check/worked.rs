@@ -8,6 +8,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use queens_core::format::duration;
 use queens_core::oeis;
 
 use super::cluster::Cluster;
@@ -60,25 +61,8 @@ pub(super) fn count(
     println!(
         "n = {n} in {shards} shards: {} from the submission to the last record, {} to merge \
          with --verify {verify}",
-        minutes(counted),
-        minutes(merged_in)
+        duration(counted.as_secs_f64()),
+        duration(merged_in.as_secs_f64())
     );
     Ok(())
-}
-
-/// A duration as minutes and seconds: `20 min 13 s`.
-fn minutes(time: Duration) -> String {
-    let seconds = time.as_secs();
-    format!("{} min {} s", seconds / 60, seconds % 60)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_read_in_minutes_and_seconds() {
-        assert_eq!(minutes(Duration::from_millis(1_213_900)), "20 min 13 s");
-        assert_eq!(minutes(Duration::from_secs(59)), "0 min 59 s");
-    }
 }
