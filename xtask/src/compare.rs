@@ -8,7 +8,7 @@ use clap::ValueEnum;
 use queens_bitboard::{Kernel, Step};
 use queens_core::Solver;
 use queens_lab::compare::agenda::{Request, plan};
-use queens_lab::compare::instructions::{self, Runner};
+use queens_lab::compare::instructions::{self, Runner, Tool};
 use queens_lab::compare::measure::compare;
 use queens_lab::compare::report::{CompareMode, Report};
 use queens_lab::compare::sizes::{BoardSizes, DEFAULT_SIZES};
@@ -71,10 +71,19 @@ pub(crate) struct Args {
     #[arg(long, conflicts_with_all = ["sizes", "algorithms", "mode", "format", "out", "plot", "details"])]
     pub write_docs: bool,
     /// Also counts each step of the ladder in instructions per solution at
-    /// n = 14, under callgrind (needs valgrind: Debian package valgrind);
+    /// n = 14, under callgrind (needs valgrind: Debian package valgrind),
+    /// which runs no AVX-512 and so counts no step that needs it;
     /// --write-docs always does.
     #[arg(long, conflicts_with_all = ["sudoku", "large"])]
     pub instructions: bool,
+    /// Counts the instructions with DynamoRIO's inscount sample instead of
+    /// callgrind, from DIR: a build or release of
+    /// https://github.com/DynamoRIO/dynamorio, which this task never
+    /// fetches. It runs the processor's own instructions, AVX-512 too, so
+    /// every step is counted with the kernel it is timed with. Implies
+    /// --instructions.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["sudoku", "large"])]
+    pub dynamorio: Option<PathBuf>,
     /// Compares the two Sudoku solvers instead (seed 002's backtracking
     /// and the fast one) on the seed's puzzle and samples of the 17-clue
     /// and hardest collections, each for --time-limit per set.
@@ -116,6 +125,11 @@ fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
 
 /// Runs `cargo xtask compare`.
 pub(crate) fn run(args: &Args) -> Result<(), Error> {
+    // Checked first, so that a wrong folder fails before the wait.
+    let tool = match &args.dynamorio {
+        Some(folder) => Tool::dynamorio(folder).map_err(Error::BadInput)?,
+        None => Tool::Callgrind,
+    };
     if queens_lab::machine::OPT_LEVEL == "0" {
         eprintln!("warning: this build is not optimised, so its times mean little");
     }
@@ -131,7 +145,7 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         docs::check_readme(&readme)?;
         let [small, large] = docs::plans(args.runs, args.time_limit)?;
         let (mut report, large) = (compare(&small), compare(&large));
-        count_instructions(&mut report)?;
+        count_instructions(&mut report, &tool)?;
         write_files(&root, &docs::files(&report, &large, &readme)?)?;
         print_out(&render::terminal(&report, false))?;
         print_out(&render::terminal(&large, false))?;
@@ -162,8 +176,8 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
         runs: args.runs,
         time_limit: args.time_limit,
     })?);
-    if args.instructions {
-        count_instructions(&mut report)?;
+    if args.instructions || args.dynamorio.is_some() {
+        count_instructions(&mut report, &tool)?;
     }
     let text = match args.format {
         Format::Table => render::terminal(&report, args.details),
@@ -178,9 +192,10 @@ pub(crate) fn run(args: &Args) -> Result<(), Error> {
     Ok(())
 }
 
-/// Counts the instructions of the ladder's steps in `report`, if it has a
-/// ladder, each run by this program's hidden `ladder-step` task.
-fn count_instructions(report: &mut Report) -> Result<(), Error> {
+/// Counts the instructions of the ladder's steps in `report` with `tool`,
+/// if it has a ladder, each run by this program's hidden `ladder-step`
+/// task.
+fn count_instructions(report: &mut Report, tool: &Tool) -> Result<(), Error> {
     let Some(ladder) = &mut report.ladder else {
         return Ok(());
     };
@@ -199,7 +214,7 @@ fn count_instructions(report: &mut Report) -> Result<(), Error> {
                 .find(|step| step.name() == summary.name)
         })
         .collect();
-    ladder.instructions = Some(instructions::count(&runner, &steps));
+    ladder.instructions = Some(instructions::count(tool, &runner, &steps));
     Ok(())
 }
 
@@ -223,6 +238,10 @@ pub(crate) fn ladder_step(step: &str, n: usize) -> Result<(), Error> {
             .into_iter()
             .find(|known| known.name() == step)
             .ok_or_else(|| Error::BadInput(format!("no step of the ladder is named '{step}'")))?;
+        // Said, not failed: under valgrind the processor lacks AVX-512.
+        if let Some(instructions) = step.lacks() {
+            return print_out(&format!("{}{instructions}\n", instructions::LACKS));
+        }
         step.count(n, 1)
             .map_err(|error| Error::Failed(error.to_string()))?;
     }

@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use queens_bitboard::Step;
+
 fn xtask(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(args)
@@ -66,6 +68,11 @@ fn bad_input_gets_one_line_and_status_2() {
     refused(
         &["compare", "--n", "4", "--out", "/no/such/folder/out.json"],
         "error: cannot write /no/such/folder/out.json: No such file or directory (os error 2)",
+    );
+    refused(
+        &["compare", "--n", "4", "--dynamorio", "/no/such/dynamorio"],
+        "error: /no/such/dynamorio is not a DynamoRIO build or release: it needs bin64/drrun \
+         and api/bin/libinscount.so or samples/bin64/libinscount.so",
     );
     refused(
         &["peers", "--peers", "/no/such/peers"],
@@ -227,18 +234,19 @@ fn a_small_comparison_prints_json_with_every_cell() {
         .iter()
         .map(|cell| (&cell["step"], &cell["solutions"]))
         .collect();
-    assert_eq!(
-        steps,
-        [
-            (&"counting walk".into(), &4.into()),
-            (&"+ mirror".into(), &4.into()),
-            (&"+ symmetry".into(), &4.into()),
-            (&"+ frames".into(), &4.into()),
-            (&"+ lanes".into(), &4.into()),
-            (&"+ last rows".into(), &4.into()),
-            (&"+ threads".into(), &4.into()),
-        ]
-    );
+    // A step whose vector instructions this processor lacks is skipped.
+    let expected: Vec<(serde_json::Value, serde_json::Value)> = Step::ALL
+        .iter()
+        .map(|step| {
+            let solutions = step.lacks().map_or(4.into(), |_| serde_json::Value::Null);
+            (step.name().into(), solutions)
+        })
+        .collect();
+    let expected: Vec<(&serde_json::Value, &serde_json::Value)> = expected
+        .iter()
+        .map(|(step, solutions)| (step, solutions))
+        .collect();
+    assert_eq!(steps, expected);
     // Other programs' use of the cores, judged cell by cell (on Linux).
     assert!(json["others"]["cores"].as_u64().unwrap() >= 1);
     assert!(json["others"]["busy_cells"].is_array());
@@ -272,4 +280,89 @@ fn a_closed_stdout_and_a_full_device_are_status_74() {
             "error: cannot write {device}: No space left on device (os error 28)"
         ))
     );
+}
+
+/// A step's instructions in compare's JSON: its name, instructions per
+/// solution and why not, when not counted.
+type StepCount = (String, Option<f64>, Option<String>);
+
+/// The ladder's steps under `tool_args`, in the JSON of a small
+/// comparison, or why none were counted.
+fn counted_steps(tool_args: &[&str]) -> Result<Vec<StepCount>, String> {
+    let mut args = vec!["compare", "--n", "6", "--runs", "1", "--format", "json"];
+    args.extend(tool_args);
+    let output = xtask(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let instructions = &json["ladder"]["instructions"];
+    if let Some(missing) = instructions["missing"].as_str() {
+        return Err(missing.to_owned());
+    }
+    let steps = instructions["counted"]["steps"].as_array().unwrap();
+    Ok(steps
+        .iter()
+        .map(|step| {
+            (
+                step["step"].as_str().unwrap().to_owned(),
+                step["per_solution"].as_f64(),
+                step["not_counted"].as_str().map(str::to_owned),
+            )
+        })
+        .collect())
+}
+
+/// The counting walk places each queen of n = 14 by a few branchless word
+/// operations: some thousands of instructions per solution, whatever the
+/// tool, and the mirror halves them.
+fn assert_walk_and_mirror(steps: &[StepCount]) {
+    let names: Vec<&str> = steps.iter().map(|(name, ..)| name.as_str()).collect();
+    assert_eq!(names, Step::ALL.map(Step::name));
+    let walk = steps[0].1.expect("the walk is counted");
+    let mirror = steps[1].1.expect("the mirror is counted");
+    assert!((3_000.0..6_000.0).contains(&walk), "{walk}");
+    assert!((1.9..2.1).contains(&(walk / mirror)), "{walk} / {mirror}");
+}
+
+#[test]
+fn callgrind_counts_every_step_valgrind_runs_and_says_why_not_the_others() {
+    let steps = match counted_steps(&["--instructions"]) {
+        Ok(steps) => steps,
+        Err(missing) => {
+            assert_eq!(
+                missing,
+                "valgrind is not installed (Debian package valgrind)"
+            );
+            return;
+        }
+    };
+    assert_walk_and_mirror(&steps);
+    for (step, (name, per_solution, why)) in Step::ALL.iter().zip(&steps) {
+        let needs_avx512 = matches!(step, Step::Avx512 | Step::Narrow);
+        assert_eq!(per_solution.is_none(), needs_avx512, "{name}");
+        if needs_avx512 {
+            let why = why.as_deref().unwrap();
+            assert!(why.starts_with("the program sees no AVX-512"), "{why}");
+            assert!(why.contains(" under callgrind, valgrind-"), "{why}");
+        }
+    }
+}
+
+/// With `DYNAMORIO_HOME` set to a DynamoRIO build or release (its own
+/// variable for its folder), every step this processor runs is counted.
+#[test]
+fn dynamorio_counts_every_step_the_processor_runs() {
+    let Some(home) = std::env::var_os("DYNAMORIO_HOME") else {
+        eprintln!("skipped: DYNAMORIO_HOME is not set");
+        return;
+    };
+    let home = home.to_string_lossy().into_owned();
+    let steps = counted_steps(&["--dynamorio", &home]).unwrap();
+    assert_walk_and_mirror(&steps);
+    for (step, (name, per_solution, _)) in Step::ALL.iter().zip(&steps) {
+        assert_eq!(per_solution.is_some(), step.lacks().is_none(), "{name}");
+    }
 }

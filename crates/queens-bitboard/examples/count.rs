@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use queens_bitboard::{
-    Ends, count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry, units,
+    Ends, Kernel, count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry, units,
 };
 
 const USAGE: &str = "usage: count N [plain|mirror|symmetry|frames|lanes|ends] [THREADS]";
@@ -53,8 +53,8 @@ fn main() -> ExitCode {
         ("mirror", None) => count_mirror(n).map(|total| format!("{total} solutions")),
         ("symmetry", None) => count_with_symmetry(n).map(both),
         ("frames", None) => count_frames(n).map(both),
-        ("lanes", None) => count_lanes(n, Ends::Plain).map(both),
-        ("ends", None) => count_lanes(n, Ends::Early).map(both),
+        ("lanes", None) => count_lanes(n, Kernel::detect(), Ends::Plain).map(both),
+        ("ends", None) => count_lanes(n, Kernel::detect(), Ends::Early).map(both),
         ("ends", Some(threads)) => units(n).map(|plan| {
             let counts = plan
                 .count_parallel(threads, |done, of| {

@@ -115,9 +115,8 @@ pub fn count_frames(n: usize) -> Result<Counts, Error> {
 }
 
 /// The numbers of solutions and of classes of the `n`×`n` board, inside
-/// one frame of each class, many boards abreast in the lanes of the
-/// fastest [`Kernel`] of this processor, the last rows counted as `ends`
-/// says, on one thread.
+/// one frame of each class, many boards abreast in the lanes of
+/// `kernel`, the last rows counted as `ends` says, on one thread.
 ///
 /// # Errors
 ///
@@ -125,9 +124,14 @@ pub fn count_frames(n: usize) -> Result<Counts, Error> {
 ///
 /// # Panics
 ///
-/// When the count passes `u64::MAX` (see [`Classes::counts`]).
-pub fn count_lanes(n: usize, ends: Ends) -> Result<Counts, Error> {
-    count_inside(n, Inside::Lanes(Kernel::detect(), ends))
+/// When `kernel` is not one this processor runs ([`Kernel::available`]),
+/// or the count passes `u64::MAX` (see [`Classes::counts`]).
+pub fn count_lanes(n: usize, kernel: Kernel, ends: Ends) -> Result<Counts, Error> {
+    assert!(
+        Kernel::available().contains(&kernel),
+        "the {kernel:?} kernel needs instructions this processor lacks"
+    );
+    count_inside(n, Inside::Lanes(kernel, ends))
 }
 
 /// The counts of every frame of the `n`×`n` board, counted inside as
@@ -193,8 +197,12 @@ mod tests {
             assert_eq!(count_mirror(n), Ok(TOTALS[n]), "mirror, n = {n}");
             assert_eq!(count_with_symmetry(n), both, "symmetry, n = {n}");
             assert_eq!(count_frames(n), both, "frames, n = {n}");
-            assert_eq!(count_lanes(n, Ends::Plain), both, "lanes, n = {n}");
-            assert_eq!(count_lanes(n, Ends::Early), both, "last rows, n = {n}");
+            for kernel in Kernel::available() {
+                for ends in [Ends::Plain, Ends::Early] {
+                    let lanes = count_lanes(n, kernel, ends);
+                    assert_eq!(lanes, both, "{kernel:?} lanes, {ends:?}, n = {n}");
+                }
+            }
         }
     }
 
@@ -208,6 +216,9 @@ mod tests {
         assert_eq!(count_plain(65), refused);
         assert_eq!(count_mirror(65), refused);
         assert_eq!(count_with_symmetry(65).map(|_| 0), refused);
-        assert_eq!(count_lanes(65, Ends::Early).map(|_| 0), refused);
+        assert_eq!(
+            count_lanes(65, Kernel::Portable, Ends::Early).map(|_| 0),
+            refused
+        );
     }
 }

@@ -1,6 +1,12 @@
 //! The ladder: the counters as steps, each adding one technique to the one
 //! before, so that `cargo xtask compare` can put them side by side and show
 //! what each step buys.
+//!
+//! The lanes' steps each name their kernel, so that what a vector
+//! instruction set buys is a step of its own: `+ lanes` and `+ last rows`
+//! run the portable kernel, then `+ AVX2`, `+ AVX-512` and `+ 16-bit lanes`
+//! each run one kernel, on the processors that have it ([`Step::lacks`]),
+//! and `+ threads` runs the fastest this processor has.
 
 use std::fmt;
 
@@ -8,7 +14,7 @@ use queens_core::Error;
 use rayon::ThreadPoolBuildError;
 
 use crate::count::{count_frames, count_lanes, count_mirror, count_plain, count_with_symmetry};
-use crate::lanes::Ends;
+use crate::lanes::{Ends, Kernel};
 use crate::units::units;
 
 /// One step of the ladder.
@@ -24,12 +30,22 @@ pub enum Step {
     /// [`count_frames`]: the edges' queens placed first, one frame of each
     /// class of frames.
     Frames,
-    /// [`count_lanes`] with [`Ends::Plain`]: inside the frames, many
-    /// boards abreast in vector lanes.
+    /// [`count_lanes`] with [`Kernel::Portable`] and [`Ends::Plain`]:
+    /// inside the frames, many boards abreast in lanes.
     Lanes,
-    /// [`count_lanes`] with [`Ends::Early`]: the children checked two rows
-    /// ahead, the last two rows completed at once.
+    /// [`count_lanes`] with [`Kernel::Portable`] and [`Ends::Early`]: the
+    /// children checked two rows ahead, the last two rows completed at
+    /// once.
     LastRows,
+    /// [`count_lanes`] with [`Kernel::Avx2`] and [`Ends::Early`]: the
+    /// lanes in AVX2 registers, sixty-four a pass.
+    Avx2,
+    /// [`count_lanes`] with [`Kernel::Avx512`] and [`Ends::Early`]: the
+    /// lanes in AVX-512 registers, packed by the processor's compression.
+    Avx512,
+    /// [`count_lanes`] with [`Kernel::Avx512Narrow`] and [`Ends::Early`]:
+    /// lanes of 16 bits where the board allows.
+    Narrow,
     /// [`WorkUnits::count_parallel`](crate::WorkUnits::count_parallel): the frames
     /// as work units, on several threads.
     Threads,
@@ -53,6 +69,9 @@ pub enum CountError {
     Board(Error),
     /// The threads of [`Step::Threads`] could not be started.
     Pool(ThreadPoolBuildError),
+    /// The step's kernel needs instructions this processor lacks
+    /// ([`Step::lacks`] says which).
+    Lacks(&'static str),
 }
 
 impl fmt::Display for CountError {
@@ -60,6 +79,9 @@ impl fmt::Display for CountError {
         match self {
             CountError::Board(error) => error.fmt(f),
             CountError::Pool(error) => write!(f, "cannot start the counting threads: {error}"),
+            CountError::Lacks(instructions) => {
+                write!(f, "this processor has no {instructions}")
+            }
         }
     }
 }
@@ -74,13 +96,16 @@ impl From<Error> for CountError {
 
 impl Step {
     /// The steps, bottom first.
-    pub const ALL: [Step; 7] = [
+    pub const ALL: [Step; 10] = [
         Step::Plain,
         Step::Mirror,
         Step::Symmetry,
         Step::Frames,
         Step::Lanes,
         Step::LastRows,
+        Step::Avx2,
+        Step::Avx512,
+        Step::Narrow,
         Step::Threads,
     ];
 
@@ -97,6 +122,9 @@ impl Step {
             Step::Frames => "+ frames",
             Step::Lanes => "+ lanes",
             Step::LastRows => "+ last rows",
+            Step::Avx2 => "+ AVX2",
+            Step::Avx512 => "+ AVX-512",
+            Step::Narrow => "+ 16-bit lanes",
             Step::Threads => "+ threads",
         }
     }
@@ -108,8 +136,11 @@ impl Step {
             Step::Mirror => "only the left half of the first row, counted twice",
             Step::Symmetry => "one board of each class of 8, 4 or 2 boards",
             Step::Frames => "the edges' queens first, one frame of each class",
-            Step::Lanes => "many boards abreast in vector lanes",
+            Step::Lanes => "sixteen boards abreast in lanes, in portable Rust",
             Step::LastRows => "two rows looked ahead, the last two counted at once",
+            Step::Avx2 => "sixty-four lanes a pass, in AVX2 registers",
+            Step::Avx512 => "the lanes in AVX-512 registers, packed by the processor",
+            Step::Narrow => "lanes of 16 bits where the board allows",
             Step::Threads => "the frames as work units, on every core",
         }
     }
@@ -120,14 +151,48 @@ impl Step {
         !matches!(self, Step::Plain | Step::Mirror)
     }
 
+    /// The kernel the step's lanes run on: `None` for the steps below the
+    /// lanes, the fastest this processor has for [`Step::Threads`].
+    pub fn kernel(self) -> Option<Kernel> {
+        match self {
+            Step::Plain | Step::Mirror | Step::Symmetry | Step::Frames => None,
+            Step::Lanes | Step::LastRows => Some(Kernel::Portable),
+            Step::Avx2 => Some(Kernel::Avx2),
+            Step::Avx512 => Some(Kernel::Avx512),
+            Step::Narrow => Some(Kernel::Avx512Narrow),
+            Step::Threads => Some(Kernel::detect()),
+        }
+    }
+
+    /// The instructions the step needs and this processor lacks, as
+    /// [`Kernel::instructions`] names them; `None` when it runs here.
+    pub fn lacks(self) -> Option<&'static str> {
+        let kernel = self.kernel()?;
+        (!Kernel::available().contains(&kernel)).then(|| kernel.instructions())
+    }
+
+    /// The fastest step on one thread this processor runs: the last
+    /// before [`Step::Threads`] that it does not lack.
+    pub fn fastest_on_one_thread() -> Step {
+        Step::ALL
+            .into_iter()
+            .rev()
+            .find(|&step| step != Step::Threads && step.lacks().is_none())
+            .unwrap_or(Step::Frames)
+    }
+
     /// Counts the `n`×`n` board with this step's technique; `threads` is
     /// the number of threads of [`Step::Threads`] (0: one per core), and
     /// the other steps run on the calling thread.
     ///
     /// # Errors
     ///
-    /// When `n` > 64, or the threads cannot be started.
+    /// When `n` > 64, the processor lacks the step's instructions, or the
+    /// threads cannot be started.
     pub fn count(self, n: usize, threads: usize) -> Result<Tally, CountError> {
+        if let Some(instructions) = self.lacks() {
+            return Err(CountError::Lacks(instructions));
+        }
         let only_total = |total| Tally {
             total,
             unique: None,
@@ -141,8 +206,11 @@ impl Step {
             Step::Mirror => only_total(count_mirror(n)?),
             Step::Symmetry => both(count_with_symmetry(n)?),
             Step::Frames => both(count_frames(n)?),
-            Step::Lanes => both(count_lanes(n, Ends::Plain)?),
-            Step::LastRows => both(count_lanes(n, Ends::Early)?),
+            Step::Lanes => both(count_lanes(n, Kernel::Portable, Ends::Plain)?),
+            Step::LastRows | Step::Avx2 | Step::Avx512 | Step::Narrow => {
+                let kernel = self.kernel().expect("a step of the lanes has a kernel");
+                both(count_lanes(n, kernel, Ends::Early)?)
+            }
             Step::Threads => both(
                 units(n)?
                     .count_parallel(threads, |_, _| {})
@@ -160,11 +228,16 @@ mod tests {
     fn every_step_counts_ten_queens() {
         let counts: Vec<Tally> = Step::ALL
             .iter()
+            .filter(|step| step.lacks().is_none())
             .map(|step| step.count(10, 2).unwrap())
             .collect();
         let total = |unique| Tally { total: 724, unique };
         assert_eq!(counts[..2], [total(None), total(None)]);
         assert!(counts[2..].iter().all(|&tally| tally == total(Some(92))));
+        assert!(
+            counts.len() >= 7,
+            "the portable steps and threads run anywhere"
+        );
         let names: Vec<&str> = Step::ALL.iter().map(|step| step.name()).collect();
         assert_eq!(
             names,
@@ -175,9 +248,30 @@ mod tests {
                 "+ frames",
                 "+ lanes",
                 "+ last rows",
+                "+ AVX2",
+                "+ AVX-512",
+                "+ 16-bit lanes",
                 "+ threads"
             ]
         );
+    }
+
+    #[test]
+    fn a_step_the_processor_lacks_is_refused_with_its_instructions() {
+        for step in Step::ALL {
+            let Some(instructions) = step.lacks() else {
+                continue;
+            };
+            let error = step.count(8, 1).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!("this processor has no {instructions}")
+            );
+        }
+        assert_eq!(Step::Lanes.lacks(), None);
+        assert_eq!(Step::Threads.lacks(), None);
+        let fastest = Step::fastest_on_one_thread();
+        assert_eq!(fastest.kernel(), Step::Threads.kernel());
     }
 
     #[test]

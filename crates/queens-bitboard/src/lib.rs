@@ -82,8 +82,21 @@
 //! | `+ mirror` | [`count_mirror`]: first-row queen in the left half, twice, and the middle once |
 //! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together |
 //! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class |
-//! | `+ lanes` | [`count_lanes`], [`Ends::Plain`]: boards abreast |
-//! | `+ last rows` | [`count_lanes`], [`Ends::Early`]: two rows ahead, the last two at once |
+//! | `+ lanes` | [`count_lanes`], [`Kernel::Portable`], [`Ends::Plain`]: sixteen boards abreast |
+//! | `+ last rows` | [`count_lanes`], [`Kernel::Portable`], [`Ends::Early`]: two rows ahead, the last two at once |
+//! | `+ AVX2` | [`count_lanes`], [`Kernel::Avx2`]: sixty-four lanes in AVX2 registers |
+//! | `+ AVX-512` | [`count_lanes`], [`Kernel::Avx512`]: AVX-512 registers, packed by the processor |
+//! | `+ 16-bit lanes` | [`count_lanes`], [`Kernel::Avx512Narrow`]: lanes of 16 bits, where the board allows |
+//! | `+ threads` | [`WorkUnits::count_parallel`]: the frames as work units on every core, by the fastest kernel |
+//!
+//! Each kernel is a rung of its own, so that what an instruction set buys
+//! shows beside what an idea buys; a processor that lacks a kernel's
+//! instructions skips its rung ([`Step::lacks`]). In portable Rust the
+//! lanes are not faster than the frames' walk on one board at a time: the
+//! queues cost more than sixteen lanes of scalar code save. They pay from
+//! AVX2 on, where one instruction moves sixty-four boards; the portable
+//! kernel stays for the processors that have no vector kernel, and as the
+//! rung that shows what the queues cost by themselves.
 //!
 //! The C peer (`bitboard_mirror.c`, `gcc -O3 -march=native`, recursive,
 //! which mirrors with its `s` argument) is timed beside the last rungs by
@@ -94,7 +107,10 @@
 //! n = 14 under `valgrind --tool=callgrind`, and the generated page
 //! `docs/comparison.md` shows them under the ladder's times, so that a gain
 //! that is only a host's is seen for what it is. Valgrind emulates no
-//! AVX-512: there the lanes run their AVX2 kernel.
+//! AVX-512, so callgrind counts no rung that needs it, and `+ threads`
+//! runs the AVX2 kernel under it; `--dynamorio DIR` counts every rung, each
+//! with its own kernel, by DynamoRIO's `inscount` from a build the user
+//! gives. The page says which tool counted.
 //!
 //! Three things make the counters fast: fewer nodes (the symmetries, the
 //! frames, the look ahead), cheaper nodes (the walk, then the lanes), and

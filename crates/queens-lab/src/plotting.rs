@@ -124,10 +124,10 @@ pub(crate) fn legend<'b: 'a, 'a>(
 pub(crate) const SIZE: (u32, u32) = (1200, 520);
 
 /// The colours of the series, one per solver in registry order, then one
-/// per step of the ladder: six and seven, thirteen in all (Tableau 10,
+/// per step of the ladder: six and ten, sixteen in all (Tableau 10,
 /// which stays readable for the common forms of colour blindness, then
-/// three of Tableau 20's lighter shades).
-const PALETTE: [RGBColor; 13] = [
+/// six of Tableau 20's lighter shades).
+const PALETTE: [RGBColor; 16] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
     RGBColor(44, 160, 44),
@@ -141,6 +141,9 @@ const PALETTE: [RGBColor; 13] = [
     RGBColor(174, 199, 232),
     RGBColor(255, 187, 120),
     RGBColor(152, 223, 138),
+    RGBColor(255, 152, 150),
+    RGBColor(197, 176, 213),
+    RGBColor(196, 156, 148),
 ];
 
 /// The colour of the solver at `index` in the registry.

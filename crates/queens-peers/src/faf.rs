@@ -41,21 +41,18 @@ use crate::harness::{Outcome, run_peer};
 /// core.
 pub(crate) const RUNGS: [Rung; 3] = [
     Rung {
-        kernel: None,
         step: Step::Threads,
         threads: Threads::One,
         n: 17,
         target: Target::ShareOfPeer(0.10),
     },
     Rung {
-        kernel: None,
         step: Step::Threads,
         threads: Threads::EveryCore,
         n: 17,
         target: Target::ShareOfPeer(0.10),
     },
     Rung {
-        kernel: None,
         step: Step::Threads,
         threads: Threads::EveryCore,
         n: 18,

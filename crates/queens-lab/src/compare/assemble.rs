@@ -129,7 +129,12 @@ pub fn assemble_ladder(
                             })
                         }
                         RawOutcome::Skipped(cause, reason) => {
-                            below = None;
+                            // A step this processor lacks adds nothing to
+                            // the one below it, so the next is measured
+                            // against that one.
+                            if cause != SkipCause::NotOnThisProcessor {
+                                below = None;
+                            }
                             Outcome::Skipped { cause, reason }
                         }
                     };

@@ -34,7 +34,7 @@ const SOLVERS: [(usize, f64, u64, u64); 6] = [
 
 /// Each step's time against lookup's: each step twice as fast as the one
 /// before, the first eight times as fast as lookup.
-const STEPS: [f64; 7] = [
+const STEPS: [f64; Step::ALL.len()] = [
     1.0 / 8.0,
     1.0 / 16.0,
     1.0 / 32.0,
@@ -42,6 +42,9 @@ const STEPS: [f64; 7] = [
     1.0 / 128.0,
     1.0 / 256.0,
     1.0 / 512.0,
+    1.0 / 1024.0,
+    1.0 / 2048.0,
+    1.0 / 4096.0,
 ];
 
 /// Lookup's time at `n`: a microsecond at n = 6, five times more per size.

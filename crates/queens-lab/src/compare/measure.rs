@@ -172,6 +172,11 @@ trait Subject {
     fn label(&self) -> String;
     /// Why the board cannot be searched at all, if it cannot.
     fn refusal(&self, problem: &Problem) -> Option<String>;
+    /// The instructions it needs and this processor lacks, if any: then no
+    /// board is searched.
+    fn lacks(&self) -> Option<&'static str> {
+        None
+    }
     /// The work declared for the board, when it predicts the time.
     fn workload(&self, problem: &Problem) -> Option<Workload>;
     /// Whether its time grows about linearly with n: a solver that finds one
@@ -271,6 +276,10 @@ impl Subject for Step {
         Some(refused.to_string())
     }
 
+    fn lacks(&self) -> Option<&'static str> {
+        Step::lacks(*self)
+    }
+
     fn workload(&self, _: &Problem) -> Option<Workload> {
         None
     }
@@ -318,6 +327,12 @@ impl<S: Subject> Timeline<S> {
     fn cell(&mut self, n: usize, runs: u32, time_limit: Duration) -> RawOutcome<S::Figures> {
         let time_limit_seconds = time_limit.as_secs_f64();
         let problem = Problem::new(n);
+        if let Some(instructions) = self.subject.lacks() {
+            return RawOutcome::Skipped(
+                SkipCause::NotOnThisProcessor,
+                format!("this processor has no {instructions}"),
+            );
+        }
         if let Some(refusal) = self.subject.refusal(&problem) {
             return RawOutcome::Skipped(SkipCause::Refused, refusal);
         }

@@ -109,17 +109,17 @@ pub fn markdown(report: &Report, heading: &str) -> String {
 /// and a table, in Markdown or else rounded for a terminal; why they were
 /// not, when asked for and missing.
 fn instructions(ladder: &Ladder, markdown: bool) -> String {
-    let (n, valgrind, kernel, steps) = match &ladder.instructions {
+    let (n, tool, kernel, steps) = match &ladder.instructions {
         None => return String::new(),
         Some(Instructions::Missing(why)) => {
             return format!("\nInstructions per solution not counted: {why}.\n");
         }
         Some(Instructions::Counted {
             n,
-            valgrind,
+            tool,
             kernel,
             steps,
-        }) => (n, valgrind, kernel, steps),
+        }) => (n, tool, kernel, steps),
     };
     let mut builder = Builder::default();
     builder.push_record([
@@ -128,17 +128,22 @@ fn instructions(ladder: &Ladder, markdown: bool) -> String {
         "gain over the step before",
     ]);
     let mut before: Option<f64> = None;
-    for (step, per_solution) in steps {
+    for count in steps {
+        let Some(per_solution) = count.per_solution else {
+            let why = count.not_counted.as_deref().unwrap_or("not counted");
+            builder.push_record([count.step.as_str(), "—", why]);
+            continue;
+        };
         let fewer = before.map_or_else(
             || "—".to_owned(),
             |before| units::ratio(before / per_solution),
         );
         builder.push_record([
-            step.clone(),
+            count.step.clone(),
             units::count(per_solution.round() as u64),
             fewer,
         ]);
-        before = Some(*per_solution);
+        before = Some(per_solution);
     }
     let mut table = builder.build();
     if markdown {
@@ -148,9 +153,9 @@ fn instructions(ladder: &Ladder, markdown: bool) -> String {
     }
     table.modify(Columns::new(1..), Alignment::right());
     format!(
-        "\nInstructions per solution at n = {n}, one thread, counted by callgrind ({valgrind}; \
-         the lanes on {kernel}, as valgrind runs them), the program's start taken off: what \
-         each step saves whatever the host.\n\n{table}\n"
+        "\nInstructions per solution at n = {n}, one thread, counted by {tool} (`+ threads` on \
+         {kernel}, the fastest kernel the program sees under it), the program's start taken \
+         off: what each step saves whatever the host.\n\n{table}\n"
     )
 }
 

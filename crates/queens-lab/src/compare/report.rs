@@ -230,6 +230,9 @@ impl<F> Outcome<F> {
 pub enum SkipCause {
     /// The solver refused the problem: the board is larger than it accepts.
     Refused,
+    /// The step of the ladder needs vector instructions this processor
+    /// lacks (`not-on-this-processor` in the JSON).
+    NotOnThisProcessor,
     /// The search was predicted to take longer than the time limit.
     Predicted,
     /// The first run took longer than the time limit, so it was not repeated

@@ -238,6 +238,9 @@ fn notes(
     if skipped(&[SkipCause::Refused]) {
         causes.push("a board larger than the solver accepts".to_owned());
     }
+    if skipped(&[SkipCause::NotOnThisProcessor]) {
+        causes.push("a step whose vector instructions this processor lacks".to_owned());
+    }
     let mut notes = Vec::new();
     if !causes.is_empty() {
         notes.push(format!(
@@ -576,8 +579,9 @@ mod tests {
     #[test]
     fn the_default_summary_fits_one_screen() {
         let lines = lines(&fixture::report(14));
+        // A terminal of 50 rows, less the command's and the prompt's.
         assert!(
-            lines.len() <= 40,
+            lines.len() <= 48,
             "{} lines:\n{}",
             lines.len(),
             lines.join("\n")
@@ -644,14 +648,15 @@ mod tests {
             .iter()
             .position(|line| line == LADDER_LABEL)
             .expect("the ladder's label");
-        let labels: Vec<&str> = lines[label + 1..=label + 7]
+        let steps = Step::ALL.len();
+        let labels: Vec<&str> = lines[label + 1..=label + steps]
             .iter()
             .map(|line| line.split("  ").nth(1).unwrap_or_default())
             .collect();
         assert_eq!(labels, Step::ALL.map(Step::name));
-        // The counters are 8, 16, ... 512 times as fast as lookup.
-        let threads: Vec<&str> = lines[label + 7].split_whitespace().collect();
-        assert_eq!(threads[2..], ["512×"; 9], "{}", lines[label + 7]);
+        // The counters are 8, 16, ... 4,096 times as fast as lookup.
+        let threads: Vec<&str> = lines[label + steps].split_whitespace().collect();
+        assert_eq!(threads[2..], ["4,096×"; 9], "{}", lines[label + steps]);
         assert!(
             lines[label - 1].starts_with("bitboard "),
             "the solver's row above"
@@ -668,9 +673,9 @@ mod tests {
              4.0× more cells read per check\n",
             "  bitboard    3.0× faster at n = 14: same queens, checks and reads; \
              3.0× less time per queen\n",
-            "  counting walk 8.0× faster at n = 14: the bitboard's words walked without \
+            "  counting walk  8.0× faster at n = 14: the bitboard's words walked without \
              branches, counting only\n",
-            "  + threads     2.0× faster at n = 14: the frames as work units, on every core\n",
+            "  + threads      2.0× faster at n = 14: the frames as work units, on every core\n",
         ] {
             assert!(text.contains(expected), "{expected}\nnot in\n{text}");
         }
@@ -697,7 +702,7 @@ mod tests {
         );
         // The first step has no baseline at n = 14, so its gain is from n = 13.
         assert!(
-            text.contains("  counting walk 8.0× faster at n = 13: "),
+            text.contains("  counting walk  8.0× faster at n = 13: "),
             "{text}"
         );
     }

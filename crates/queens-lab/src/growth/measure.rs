@@ -81,8 +81,22 @@ fn series(
 ) -> Result<Series, Error> {
     let top = counter.top(to);
     let mut times: Vec<(usize, f64)> = Vec::new();
-    let mut stop = (top < to).then(|| counter.limit(top));
-    for n in FROM..=top {
+    let lacks = match counter {
+        Counter::Step(step) => step.lacks(),
+        Counter::Solver(_) => None,
+    };
+    let mut stop = match lacks {
+        Some(instructions) => Some(format!("not timed: this processor has no {instructions}")),
+        None => (top < to).then(|| counter.limit(top)),
+    };
+    // A step the processor lacks times no size.
+    let last = if lacks.is_some() {
+        progress.inc((top + 1 - FROM) as u64);
+        FROM - 1
+    } else {
+        top
+    };
+    for n in FROM..=last {
         if let Some(seconds) = predict(&times).filter(|&seconds| seconds > cap.as_secs_f64()) {
             stop = Some(format!(
                 "n = {n} would take about {}, past the {} cap",
