@@ -47,7 +47,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
-use queens_bitboard::{Bitboard, Step};
+use queens_bitboard::{Bitboard, CountError, Step};
 use queens_core::Instrument;
 use queens_core::modes;
 use queens_core::{Error, Finds, Problem, Search, Solver, Watch, Workload};
@@ -328,10 +328,8 @@ impl<S: Subject> Timeline<S> {
         let time_limit_seconds = time_limit.as_secs_f64();
         let problem = Problem::new(n);
         if let Some(instructions) = self.subject.lacks() {
-            return RawOutcome::Skipped(
-                SkipCause::NotOnThisProcessor,
-                format!("this processor has no {instructions}"),
-            );
+            let lacks = CountError::Lacks(instructions);
+            return RawOutcome::Skipped(SkipCause::NotOnThisProcessor, lacks.to_string());
         }
         if let Some(refusal) = self.subject.refusal(&problem) {
             return RawOutcome::Skipped(SkipCause::Refused, refusal);

@@ -14,6 +14,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
+use queens_bitboard::CountError;
 use queens_core::modes::{self, Mode, Query};
 use queens_core::oeis;
 use queens_core::{Instrument, Problem};
@@ -86,7 +87,7 @@ fn series(
         Counter::Solver(_) => None,
     };
     let mut stop = match lacks {
-        Some(instructions) => Some(format!("not timed: this processor has no {instructions}")),
+        Some(instructions) => Some(format!("not timed: {}", CountError::Lacks(instructions))),
         None => (top < to).then(|| counter.limit(top)),
     };
     // A step the processor lacks times no size.
