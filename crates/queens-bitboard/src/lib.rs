@@ -303,7 +303,7 @@
 //! wrap. `u64` holds Q(27) ≈ 2.3 × 10¹⁷, the largest count known, 78 times
 //! over (2⁶⁴ ≈ 1.8 × 10¹⁹); at the growth of about 11 times per row, n = 29
 //! would be the first total to pass it.
-//! <!-- checked: queens plan 27 --seconds 0.1 --json | .known_solutions = 2.3 × 10¹⁷ -->
+//! <!-- checked: queens plan 27 --shards 1000 --seconds 0.1 --json | .known_solutions = 2.3 × 10¹⁷ -->
 //!
 //! # Where each part lives
 //!
