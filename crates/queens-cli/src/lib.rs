@@ -13,6 +13,8 @@
 //! queens race 6 --html race.html  # every solver on one board, side by side
 //! queens first 8 --json | queens check    # valid: 8 queens, ...
 //! ```
+//! <!-- checked: queens count 8 --json | .count = 92 -->
+//! <!-- checked: queens count 8 --unique --json | .count = 12 -->
 //!
 //! # Design
 //!

@@ -11,8 +11,11 @@
 //! from the left edge. The construction lists the columns of the queens,
 //! row by row, as runs of every other column, with a few columns moved for
 //! the sizes where the plain pattern fails. Nothing is tried and nothing is
-//! undone: row `r`'s column is known at once, so a board of ten million
-//! queens takes a fraction of a second, most of it writing the answer.
+//! undone: row `r`'s column is known at once, so the whole cost is writing
+//! the answer: 1,000,000 queens placed for a board of 1,000,000, and not
+//! one safety check.
+//! <!-- checked: queens first 1000000 --algo construct --json | .stats.queens_placed = 1,000,000 -->
+//! <!-- checked: queens first 1000000 --algo construct --json | .stats.safety_checks = 0 -->
 //!
 //! In this essay rows and columns are numbered from 1, as the literature
 //! does; the code subtracts 1 once, as it writes each column. Two queens

@@ -26,7 +26,9 @@
 //!    last rows, with few columns left, settle for attacked squares. The
 //!    start leaves a handful of attacking pairs up to n = 1,000 and one for
 //!    every thousand rows or more beyond (6 pairs at n = 1,000, 78 at 10⁵,
-//!    663 at 10⁶, with the default seed), which a test counts.
+//!    663 at 10⁶, with the default seed), which a test of the crate
+//!    (`tests/start.rs`) counts and holds this essay to: the pairs show in a
+//!    trace's first `repair` line, which no command prints quickly at 10⁶.
 //! 2. **Repairs by swaps** (Sosic and Gu's, rather than Minton's move). An
 //!    attacked queen's row swaps its column with a random other row's, so
 //!    the placement stays a permutation and columns never clash. A swap is

@@ -16,13 +16,27 @@
 //!
 //! What a marker reads, left of ` = `, is `queens ARGS | PATH`, or two of
 //! them joined by ` / ` for a ratio. PATH is a path into the JSON of the
-//! first line the command prints (`.stats.queens_placed`), or `stdout` or
-//! `stderr` for what it prints there, answered or refused. The figure, right
-//! of ` = `, is a number as the sentence writes it (`2,056`, `0.5`, or a
-//! word from `one` to `twelve`), which a number or a ratio must equal once
-//! rounded to the figure's decimals; or a text, which a JSON string, a JSON
-//! array written as the docs write a placement (`[1, 3, 5, 7, 2, 0, 6, 4]`)
-//! or a stream must contain.
+//! first line the command prints (`.stats.queens_placed`), or of its K-th
+//! line with `K:` before the path (`2:.queens`, a listing's second
+//! solution); `.` is the whole record; `stdout` or `stderr` is what it
+//! prints there, answered or refused, its powers written as the pages write
+//! them (`--help`'s `10^7` read as `10⁷`). The figure, right of ` = `, is a
+//! number as the sentence writes it (`2,056`, `0.5`, or a word from `one` to
+//! `twelve`), which a number or a ratio must equal once rounded to the
+//! figure's decimals; or a text, which a JSON string, a JSON array written
+//! as the docs write a placement (`[1, 3, 5, 7, 2, 0, 6, 4]`) or a stream
+//! must contain; or `the block`, the fenced block the marker follows, shown
+//! as the tool prints it:
+//!
+//! ```text
+//! <!-- checked: queens all 4 --format rows | stdout = the block -->
+//! <!-- checked: queens count 8 --budget 100000 --json | . = the block -->
+//! ```
+//!
+//! A stream must then contain the block's lines, after its first when that
+//! is the command as typed (`$ queens all 4 --format rows`, which must be
+//! the marker's); a record must be the block's, key for key, but for the
+//! keys no run repeats (`seconds`, and `threads`, one per core).
 //!
 //! The paragraph a marker closes is the text since the blank line above it
 //! (markers in a row close the same one), or the whole fenced block the
@@ -65,12 +79,24 @@ struct Claim {
     figure: String,
 }
 
-/// What a reading found: a number, or a text the figure must be part of.
+/// What a reading found: a number, a text the figure must be part of, or a
+/// whole record the figure must be.
 #[derive(Debug)]
 enum Found {
     Number(f64),
     Text(String),
+    Record(Value),
 }
+
+/// The figure that stands for the fenced block the marker follows.
+const BLOCK: &str = "the block";
+
+/// The keys of a record that no run repeats: the time the search took, and
+/// the threads, one per core of the machine.
+const UNREPEATABLE: [&str; 2] = ["seconds", "threads"];
+
+/// The superscript digits, from zero.
+const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
 
 /// The workspace's top folder.
 fn root() -> PathBuf {
@@ -173,20 +199,45 @@ fn claim(place: String, marker: &str, paragraph: &str) -> Claim {
     let (readings, figure) = marker
         .split_once(" = ")
         .unwrap_or_else(|| panic!("{place}: a marker without ` = `: {marker}"));
-    // A figure may run over a line's end: the paragraph is read as one line.
-    let paragraph = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(
-        paragraph.contains(figure),
-        "{place}: the paragraph before the marker does not quote {figure}"
-    );
     let mut sides = readings.split(" / ").map(|side| reading(&place, side));
     let (reading, over) = (sides.next().expect("split yields one"), sides.next());
     assert!(sides.next().is_none(), "{place}: a ratio of two, not more");
+    let figure = if figure == BLOCK {
+        block(&place, paragraph, &reading.args)
+    } else {
+        // A figure may run over a line's end: the paragraph is read as one line.
+        let paragraph = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            paragraph.contains(figure),
+            "{place}: the paragraph before the marker does not quote {figure}"
+        );
+        figure.to_owned()
+    };
     Claim {
         place,
         reading,
         over,
-        figure: figure.to_owned(),
+        figure,
+    }
+}
+
+/// The text of the fenced block `paragraph` (at `place`), which shows what
+/// `queens ARGS` prints: its lines between the fences, without the first
+/// when that is the command as typed, `$ queens ARGS`, which must be `args`.
+fn block(place: &str, paragraph: &str, args: &[String]) -> String {
+    let inside = paragraph
+        .strip_prefix("```")
+        .and_then(|block| block.strip_suffix("```"))
+        .and_then(|block| block.split_once('\n'))
+        .map(|(_, lines)| lines)
+        .unwrap_or_else(|| panic!("{place}: `{BLOCK}` follows no fenced block"));
+    match inside.split_once('\n') {
+        Some((typed, rest)) if typed.starts_with("$ ") => {
+            let command = format!("$ queens {}", args.join(" "));
+            assert_eq!(typed, command, "{place}: the block shows another command");
+            rest.to_owned()
+        }
+        _ => inside.to_owned(),
     }
 }
 
@@ -209,19 +260,60 @@ fn found(runs: &mut HashMap<Vec<String>, Run>, reading: &Reading) -> Option<Foun
         .entry(reading.args.clone())
         .or_insert_with(|| queens(&reading.args));
     match reading.path.as_str() {
-        "stdout" => Some(Found::Text(run.stdout.clone())),
-        "stderr" => Some(Found::Text(run.stderr.clone())),
-        path => {
-            let line = run.answered().lines().next().unwrap_or("");
-            let json: Value = serde_json::from_str(line).ok()?;
-            match at_path(&json, path)? {
-                Value::Number(number) => number.as_f64().map(Found::Number),
-                Value::String(text) => Some(Found::Text(text.clone())),
-                // A placement, as the docs write one: `[1, 3, 5, 7, 2, 0, 6, 4]`.
-                list @ Value::Array(_) => Some(Found::Text(list.to_string().replace(',', ", "))),
-                _ => None,
+        "stdout" => Some(Found::Text(superscripts(&run.stdout))),
+        "stderr" => Some(Found::Text(superscripts(&run.stderr))),
+        path => in_record(run.answered(), path),
+    }
+}
+
+/// What `path` (`.stats.queens_placed`, `2:.queens`, `.`) finds in the
+/// JSON lines a command `printed`.
+fn in_record(printed: &str, path: &str) -> Option<Found> {
+    let (line, path) = match path.split_once(':') {
+        Some((line, path)) => (line.parse::<usize>().ok()?.checked_sub(1)?, path),
+        None => (0, path),
+    };
+    let json: Value = serde_json::from_str(printed.lines().nth(line)?).ok()?;
+    if path == "." {
+        return Some(Found::Record(json));
+    }
+    match at_path(&json, path)? {
+        Value::Number(number) => number.as_f64().map(Found::Number),
+        Value::String(text) => Some(Found::Text(text.clone())),
+        // A placement, as the docs write one: `[1, 3, 5, 7, 2, 0, 6, 4]`.
+        list @ Value::Array(_) => Some(Found::Text(list.to_string().replace(',', ", "))),
+        _ => None,
+    }
+}
+
+/// `text` with its powers in superscript, as the pages write them: a
+/// terminal's help writes `10^7` where a page writes `10⁷`.
+fn superscripts(text: &str) -> String {
+    let mut written = String::with_capacity(text.len());
+    let mut signs = text.chars().peekable();
+    while let Some(sign) = signs.next() {
+        if sign == '^' && signs.peek().is_some_and(char::is_ascii_digit) {
+            while let Some(digit) = signs.next_if(char::is_ascii_digit) {
+                written.push(SUPERSCRIPTS[digit as usize - '0' as usize]);
             }
+        } else {
+            written.push(sign);
         }
+    }
+    written
+}
+
+/// `record` without the keys no run repeats ([`UNREPEATABLE`]), at any
+/// depth.
+fn repeatable(record: &Value) -> Value {
+    match record {
+        Value::Object(keys) => Value::Object(
+            keys.iter()
+                .filter(|(key, _)| !UNREPEATABLE.contains(&key.as_str()))
+                .map(|(key, value)| (key.clone(), repeatable(value)))
+                .collect(),
+        ),
+        other => other.clone(),
     }
 }
 
@@ -264,16 +356,19 @@ fn figure_number(figure: &str) -> Option<(f64, i32)> {
 /// The exponent written in superscript digits, `⁷`, `¹⁰`.
 fn superscript(power: &str) -> Option<i32> {
     power.chars().try_fold(0, |exponent, digit| {
-        let value = "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|sup| sup == digit)?;
+        let value = SUPERSCRIPTS.iter().position(|&sup| sup == digit)?;
         Some(exponent * 10 + i32::try_from(value).ok()?)
     })
 }
 
 /// Whether `found` is the figure as a sentence writes it: the number
-/// rounded to the figure's decimals, or a text that contains it.
+/// rounded to the figure's decimals, a text that contains it, or the
+/// record a block shows but for what no run repeats.
 fn agrees(found: &Found, figure: &str) -> bool {
     match found {
         Found::Text(text) => text.contains(figure),
+        Found::Record(record) => serde_json::from_str::<Value>(figure)
+            .is_ok_and(|shown| repeatable(&shown) == repeatable(record)),
         Found::Number(value) => figure_number(figure).is_some_and(|(number, decimals)| {
             let scale = 10f64.powi(decimals);
             (value * scale).round() == (number * scale).round()
@@ -302,7 +397,7 @@ fn every_figure_a_page_quotes_from_the_tool_is_the_tools() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
-    assert!(checked >= 195, "only {checked} figures carry a marker");
+    assert!(checked >= 331, "only {checked} figures carry a marker");
 }
 
 #[test]
@@ -362,4 +457,60 @@ fn a_marker_reads_the_paragraph_table_or_fenced_block_above_it() {
 fn an_essay_is_read_without_its_prefix_and_without_its_code() {
     let source = "//! At n = 8: 92.\n//!\n//! <!-- checked: x -->\nfn main() {}\n";
     assert_eq!(essay(source), "At n = 8: 92.\n\n<!-- checked: x -->\n");
+}
+
+#[test]
+fn a_path_may_read_a_later_line_or_the_whole_record() {
+    let listing = "{\"queens\":[1,3,0,2]}\n{\"queens\":[2,0,3,1]}\n";
+    let second = in_record(listing, "2:.queens").expect("a second line");
+    assert!(agrees(&second, "[2, 0, 3, 1]"));
+    assert!(!agrees(&second, "[1, 3, 0, 2]"));
+    let first = in_record(listing, ".queens").expect("a first line");
+    assert!(agrees(&first, "[1, 3, 0, 2]"));
+    assert!(in_record(listing, "3:.queens").is_none());
+    assert!(in_record(listing, "0:.queens").is_none());
+    assert!(matches!(in_record(listing, "."), Some(Found::Record(_))));
+}
+
+#[test]
+fn a_record_is_the_blocks_but_for_the_time_and_the_threads() {
+    let printed = "{\"count\":92,\"counter\":{\"units\":76,\"threads\":2},\"seconds\":0.0003}";
+    let record = in_record(printed, ".").expect("a record");
+    let shown = "{\"count\":92,\"counter\":{\"units\":76,\"threads\":8},\"seconds\":0.1}\n";
+    assert!(agrees(&record, shown));
+    assert!(!agrees(&record, &shown.replace("92", "93")));
+    assert!(!agrees(&record, &shown.replace("\"units\":76,", "")));
+    assert!(!agrees(&record, "92"));
+}
+
+#[test]
+fn a_block_is_read_without_the_command_typed_above_its_output() {
+    let page = "Run it:\n\n```text\n$ queens all 4 --format rows\n2 4 1 3\n3 1 4 2\n```\n<!-- checked: queens all 4 --format rows | stdout = the block -->\n";
+    let claim = claims("page.md", page).remove(0);
+    assert_eq!(claim.figure, "2 4 1 3\n3 1 4 2\n");
+    assert!(agrees(
+        &Found::Text("2 4 1 3\n3 1 4 2\n".into()),
+        &claim.figure
+    ));
+    assert!(!agrees(&Found::Text("2 4 1 3\n".into()), &claim.figure));
+    let untyped = page.replace("$ queens all 4 --format rows\n", "");
+    assert_eq!(claims("page.md", &untyped)[0].figure, claim.figure);
+    // The command shown must be the one the marker runs.
+    let other = page.replace("$ queens all 4", "$ queens all 5");
+    assert!(std::panic::catch_unwind(|| claims("page.md", &other)).is_err());
+    // And the figure must follow a block.
+    let loose = "2 4 1 3\n<!-- checked: queens all 4 --format rows | stdout = the block -->\n";
+    assert!(std::panic::catch_unwind(|| claims("page.md", loose)).is_err());
+}
+
+#[test]
+fn a_streams_powers_are_read_in_superscript() {
+    let help = Found::Text(superscripts(
+        "from 6.3 × 10^7 queens to 1.4 × 10^9; 10^10 by default, x^y",
+    ));
+    assert!(agrees(&help, "6.3 × 10⁷"));
+    assert!(agrees(&help, "10¹⁰ by default"));
+    assert!(agrees(&help, "x^y"));
+    assert!(!agrees(&help, "6.3 × 10⁸"));
+    assert!(!agrees(&help, "10^7"));
 }
