@@ -240,8 +240,9 @@ fn the_page_is_written_whole_or_alone_on_stdout() {
 }
 
 /// The count table of docs/comparison.md for board `n`: each solver's
-/// [queens placed, safety checks, cells read, solutions], by name, for the
-/// solvers it did not skip.
+/// [queens placed, safety checks, reads, solutions], by name, for the
+/// solvers it did not skip. A figure of reads may say its unit (`447
+/// words`), where the solvers compared read in both.
 fn compared(n: usize) -> Vec<(String, [u64; 4])> {
     let doc = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/comparison.md"),
@@ -260,7 +261,10 @@ fn compared(n: usize) -> Vec<(String, [u64; 4])> {
             if cells.len() < 7 || cells[1] != n.to_string() {
                 return None;
             }
-            let number = |cell: &str| cell.replace(',', "").parse::<u64>().ok();
+            let number = |cell: &str| {
+                let figure = cell.split_whitespace().next()?;
+                figure.replace(',', "").parse::<u64>().ok()
+            };
             let statistics = [cells[4], cells[5], cells[6], cells[3]].map(number);
             let [Some(queens), Some(checks), Some(read), Some(solutions)] = statistics else {
                 return None;
