@@ -111,11 +111,14 @@ fn a_pipe_gets_every_kth_frame_and_the_last() {
     );
     // The bitboard's own steps: a mask per row entered and no rejection,
     // 606 against the array solver's 1,199; one check of three words per
-    // mask, 149 and 447, words and not cells.
+    // mask, 149 and 447, words and not cells, and why a word is not one.
     assert!(shown.ends_with(
         "solver    steps  queens placed  safety checks        reads  solutions  finished\n\
          array     1,199            152            894  3,228 cells          4  2nd at 1,199 steps: 1.98×\n\
-         bitboard    606            152            149    447 words          4  1st at 606 steps: 1.00×\n"
+         bitboard    606            152            149    447 words          4  1st at 606 steps: 1.00×\n\
+         The reads of bitboard are counted in words, not cells: a read is one machine word, a \
+         mask with one bit per column or diagonal: a whole line of the board at once, not one \
+         board cell.\n"
     ));
     assert!(
         shown

@@ -132,14 +132,7 @@ impl Report {
             .filter(|solver| solver.read_unit == ReadUnit::Words)
             .map(|solver| solver.name.as_str())
             .collect();
-        if wordy.is_empty() {
-            return String::new();
-        }
-        format!(
-            " The reads of {} are counted in words, not cells: {}.",
-            wordy.join(", "),
-            ReadUnit::Words.reason()
-        )
+        ReadUnit::words_sentence(&wordy).map_or_else(String::new, |sentence| format!(" {sentence}"))
     }
 }
 
