@@ -118,6 +118,16 @@ pub(crate) enum Failure {
     /// The work would take hours and `--force` was not given.
     #[error("error: {0}; pass --force to run it anyway")]
     Refused(Refusal),
+    /// `count --stats` would place more queens than its budget, and says
+    /// how to lift it: `--force` for the default budget, a larger
+    /// `--budget` for one given, which `--force` does not lift.
+    #[error("error: {refusal}; {remedy}")]
+    StatsRefused {
+        /// What the search would place, and its budget.
+        refusal: Refusal,
+        /// The flag that runs it.
+        remedy: &'static str,
+    },
     /// A trace would take hours and neither `--limit` nor `--force` was given.
     #[error("error: {0}; pass --limit STEPS to trace its beginning, or --force to trace it all")]
     TraceRefused(Refusal),
@@ -353,6 +363,7 @@ impl Failure {
             | Failure::Model(_)
             | Failure::PastLimit(_)
             | Failure::Refused(_)
+            | Failure::StatsRefused { .. }
             | Failure::TraceRefused(_)
             | Failure::NothingToTrace(_)
             | Failure::SvgNeedsOut
