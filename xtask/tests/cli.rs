@@ -210,6 +210,36 @@ fn a_full_disk_is_an_error_and_a_closed_pipe_is_not() {
 }
 
 #[test]
+fn a_comparisons_csv_gives_the_reads_and_their_unit() {
+    let output = xtask(&[
+        "compare", "--n", "6", "--algo", "lookup", "--algo", "bitboard", "--runs", "1", "--format",
+        "csv",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let csv = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "mode,n,algorithm,status,solutions,queens_placed,safety_checks,reads,median_seconds,\
+         seconds_per_queen,speedup,reason,fundamental,read_unit"
+    );
+    assert!(
+        lines[1].starts_with("count,6,lookup,finished,4,152,894,2682,")
+            && lines[1].ends_with(",cells"),
+        "{csv}"
+    );
+    assert!(
+        lines[2].starts_with("count,6,bitboard,finished,4,152,149,447,")
+            && lines[2].ends_with(",words"),
+        "{csv}"
+    );
+}
+
+#[test]
 fn a_small_comparison_prints_json_with_every_cell() {
     let output = xtask(&["compare", "--n", "4,6", "--runs", "1", "--format", "json"]);
     assert!(
@@ -228,6 +258,27 @@ fn a_small_comparison_prints_json_with_every_cell() {
         .map(|cell| &cell["solutions"])
         .collect();
     assert_eq!(solutions, [4, 4, 4, 4, 4, 4]);
+    // The reads with their unit, never under a cells name: the bitboard's
+    // are words.
+    let reads: Vec<(&serde_json::Value, &serde_json::Value)> = rows[1]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|cell| {
+            assert!(cell.get("cells_read").is_none(), "{cell}");
+            (&cell["reads"], &cell["read_unit"])
+        })
+        .collect();
+    assert_eq!(
+        reads[1..],
+        [
+            (&2_268.into(), &"cells".into()),
+            (&4_427.into(), &"cells".into()),
+            (&3_228.into(), &"cells".into()),
+            (&2_682.into(), &"cells".into()),
+            (&447.into(), &"words".into()),
+        ]
+    );
     let steps: Vec<(&serde_json::Value, &serde_json::Value)> = json["ladder"]["rows"][1]["cells"]
         .as_array()
         .unwrap()

@@ -312,12 +312,20 @@ fn finding_all_values() -> Vec<PossibleValue> {
     values_of(queens_solvers::FINDS_ALL.iter().copied())
 }
 
-/// `solvers` as `--help` lists them: each name with its title.
+/// `solvers` as `--help` lists them: each name with its title, and the
+/// other names it answers to, from the registry (`lookup-array
+/// backtracking (also: bnb)`), since `--algo` accepts those too.
 fn values_of(solvers: impl Iterator<Item = &'static dyn Solver>) -> Vec<PossibleValue> {
     solvers
         .map(|solver| {
             let info = solver.info();
-            PossibleValue::new(info.name).help(info.title)
+            let aliases = queens_solvers::aliases(solver);
+            let help = if aliases.is_empty() {
+                info.title.to_owned()
+            } else {
+                format!("{} (also: {})", info.title, aliases.join(", "))
+            };
+            PossibleValue::new(info.name).aliases(aliases).help(help)
         })
         .collect()
 }

@@ -27,7 +27,7 @@ use std::io::Write;
 
 use queens_solvers::{COUNTER, Tallied, WorkUnits};
 
-use crate::args::Options;
+use crate::args::{BACKSTOP_BUDGET, Options};
 use crate::failure::Failure;
 use crate::guard::PastLimit;
 use crate::output::{self, CountRecord, CounterRecord};
@@ -93,13 +93,30 @@ pub(crate) fn count(
 /// has them: with `--stats`, `count` runs the bitboard's own search through
 /// the model, whose statistics a trace's summary equals. The counter keeps
 /// none because counting its nodes would add work to the loop that counts
-/// many boards abreast, its fastest code.
+/// many boards abreast, its fastest code. The command is named only where
+/// it would finish without `--force`; elsewhere the note says why not.
 fn stats_note(n: usize) -> String {
-    format!(
-        "the parallel counter keeps no statistics, which would slow its inner loop; \
-         queens count {n} --json --stats counts with the bitboard's search and its \
-         statistics, those of queens trace {n}"
-    )
+    let lead = "the parallel counter keeps no statistics, which would slow its inner loop";
+    match stats_search_refusal(n) {
+        None => format!(
+            "{lead}; queens count {n} --json --stats counts with the bitboard's search and its \
+             statistics, those of queens trace {n}"
+        ),
+        Some(refusal) => format!(
+            "{lead}, and queens count {n} --json --stats, which counts with the bitboard's \
+             search, is refused without --force: {refusal}"
+        ),
+    }
+}
+
+/// Why `count n --stats` would be refused without `--force`, as the guard
+/// judges the bitboard's search of the plain board with the default budget
+/// of a count; `None` when it would run to the end.
+fn stats_search_refusal(n: usize) -> Option<guard::Refusal> {
+    let solver = COUNTER.solver;
+    let problem = queens_core::Problem::new(n);
+    guard::refusal(&solver.info(), queens_core::Mode::Count, &problem)
+        .or_else(|| guard::stats_refusal(solver, &problem, Some(BACKSTOP_BUDGET)))
 }
 
 /// Counts the units `own` of `plan` on `threads` threads with a bar, unless
@@ -130,4 +147,37 @@ fn count_units(
 /// One thread per core, when `--threads` is not given.
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_note_names_stats_only_where_they_would_be_had() {
+        assert!(
+            stats_note(17).ends_with(
+                "; queens count 17 --json --stats counts with the bitboard's search and its \
+                 statistics, those of queens trace 17"
+            ),
+            "{}",
+            stats_note(17)
+        );
+        assert_eq!(
+            stats_note(18),
+            "the parallel counter keeps no statistics, which would slow its inner loop, and \
+             queens count 18 --json --stats, which counts with the bitboard's search, is \
+             refused without --force: --stats counts n = 18 with the bitboard solver's whole \
+             search, which would place 59,365,844,490 queens; its budget stops it at \
+             10,000,000,000"
+        );
+        assert!(
+            stats_note(19).ends_with(
+                "is refused without --force: counting the solutions for n = 19 with the \
+                 bitboard solver would take a long time (it handles n up to 16 in seconds)"
+            ),
+            "{}",
+            stats_note(19)
+        );
+    }
 }

@@ -91,6 +91,23 @@ impl Status {
     }
 }
 
+/// How to run a refused trace: a `--limit`, or one no larger than the
+/// budget when the one given (`unbounding`: it and the budget) is past it,
+/// or `--force`.
+fn trace_remedy(unbounding: Option<(u64, u64)>) -> String {
+    let force = "or --force to trace it all";
+    match unbounding {
+        None => format!("pass --limit STEPS to trace its beginning, {force}"),
+        Some((limit, budget)) => format!(
+            "--limit {} bounds it no more than its budget of {} queens placed does, since a \
+             step is at least a queen; pass a --limit of at most {budget} to trace its \
+             beginning, {force}",
+            format::thousands(u128::from(limit)),
+            format::thousands(u128::from(budget))
+        ),
+    }
+}
+
 /// The exit statuses as one paragraph, from [`Status`]: what `--help`
 /// prints and the README quotes.
 pub(crate) fn exit_statuses() -> String {
@@ -118,9 +135,26 @@ pub(crate) enum Failure {
     /// The work would take hours and `--force` was not given.
     #[error("error: {0}; pass --force to run it anyway")]
     Refused(Refusal),
-    /// A trace would take hours and neither `--limit` nor `--force` was given.
-    #[error("error: {0}; pass --limit STEPS to trace its beginning, or --force to trace it all")]
-    TraceRefused(Refusal),
+    /// `count --stats` would place more queens than its budget, and says
+    /// how to lift it: `--force` for the default budget, a larger
+    /// `--budget` for one given, which `--force` does not lift.
+    #[error("error: {refusal}; {remedy}")]
+    StatsRefused {
+        /// What the search would place, and its budget.
+        refusal: Refusal,
+        /// The flag that runs it.
+        remedy: &'static str,
+    },
+    /// A trace would take hours and neither a `--limit` within its budget
+    /// nor `--force` was given.
+    #[error("error: {refusal}; {}", trace_remedy(*.unbounding))]
+    TraceRefused {
+        /// Why the whole trace is refused.
+        refusal: Refusal,
+        /// The `--limit` given past the budget, and the budget: a limit
+        /// that bounds nothing the budget does not.
+        unbounding: Option<(u64, u64)>,
+    },
     /// `first` found no solution.
     #[error("no solution for {0}")]
     NoSolution(Problem),
@@ -353,7 +387,8 @@ impl Failure {
             | Failure::Model(_)
             | Failure::PastLimit(_)
             | Failure::Refused(_)
-            | Failure::TraceRefused(_)
+            | Failure::StatsRefused { .. }
+            | Failure::TraceRefused { .. }
             | Failure::NothingToTrace(_)
             | Failure::SvgNeedsOut
             | Failure::OutWithoutSvg

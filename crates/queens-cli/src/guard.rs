@@ -20,6 +20,12 @@
 //! A trace visits the whole tree, as a count does, so it is guarded as a
 //! count is, unless a `--limit` within the budget of queens bounds it.
 //!
+//! `count --stats` asks for the statistics of a whole search, which a
+//! search stopped at its budget does not have: a plain board whose tree
+//! ([`crate::tree`]) is past the budget is refused before it starts
+//! ([`stats_refusal`]), rather than stopped minutes later with exit
+//! status 3.
+//!
 //! The rules predict; the budget of queens placed (`--budget`, watched by
 //! the `progress` module) bounds the work actually done, for the searches no
 //! rule can predict and as a backstop for the rest.
@@ -30,6 +36,7 @@ use queens_core::{Finds, Mode, Problem, Solver, SolverInfo, Workload, format};
 use queens_solvers::COUNTER;
 
 use crate::task::Task;
+use crate::tree::{self, Placed};
 
 /// The most placements a solver with a known workload may test without
 /// `--force`: about a second of the naive solver's work.
@@ -77,6 +84,18 @@ pub(crate) enum Refusal {
         /// The board size asked for.
         n: usize,
     },
+    /// `count --stats` would place more queens than its budget lets it,
+    /// and a search stopped at its budget has no statistics to give.
+    PastBudget {
+        /// The board size asked for.
+        n: usize,
+        /// The solver's short name.
+        solver: &'static str,
+        /// The queens its whole search places.
+        placed: Placed,
+        /// The most it may place.
+        budget: u64,
+    },
     /// The board is well past where the solver finds a first solution in
     /// seconds.
     FirstTooLarge {
@@ -121,6 +140,17 @@ impl fmt::Display for Refusal {
                 format::thousands((*n as u128).pow(2)),
                 format::thousands(MOST_TRACED_N as u128)
             ),
+            Refusal::PastBudget {
+                n,
+                solver,
+                placed,
+                budget,
+            } => write!(
+                f,
+                "--stats counts n = {n} with the {solver} solver's whole search, which would \
+                 place {placed} queens; its budget stops it at {}",
+                format::thousands(u128::from(*budget))
+            ),
             Refusal::FirstTooLarge { n, solver, largest } => write!(
                 f,
                 "finding a first solution for n = {n} with the {solver} solver may take hours: \
@@ -158,6 +188,29 @@ fn size_refusal(info: &SolverInfo, mode: Mode, n: usize) -> Option<Refusal> {
         n,
         solver: info.name,
         practical_n: info.practical_n,
+    })
+}
+
+/// Whether counting `problem` with `solver`'s search for its statistics
+/// (`count --stats`) within `budget` queens placed is refused: when the
+/// board is plain, the solver a backtracking one (no workload of its own,
+/// every solution found), and its tree reaches the budget: the budget stops
+/// a search at the queen that reaches it, the last one too. A board with
+/// pre-placed queens, whose tree no table holds, is left to the budget.
+pub(crate) fn stats_refusal(
+    solver: &dyn Solver,
+    problem: &Problem,
+    budget: Option<u64>,
+) -> Option<Refusal> {
+    let info = solver.info();
+    let backtracking = info.workload.is_none() && solver.finds() == Finds::All;
+    let budget = budget.filter(|_| backtracking && problem.is_plain())?;
+    let placed = tree::placed_on_plain(problem.n())?;
+    (placed.queens >= budget as f64).then_some(Refusal::PastBudget {
+        n: problem.n(),
+        solver: info.name,
+        placed,
+        budget,
     })
 }
 
@@ -516,7 +569,7 @@ mod tests {
         assert!(PastLimit::check(&Tiny, 10, Task::Count).is_ok());
     }
 
-    use queens_core::Order;
+    use queens_core::{Order, Square};
 
     const fn solver(workload: Option<fn(&Problem) -> Workload>) -> SolverInfo {
         SolverInfo {
@@ -597,5 +650,40 @@ mod tests {
             refused.as_deref(),
             Some("the test solver would test 10^10 = 10,000,000,000 placements")
         );
+    }
+
+    #[test]
+    fn stats_are_refused_where_the_whole_search_is_past_its_budget() {
+        let by = |name| queens_solvers::by_name(name).unwrap();
+        let backstop = Some(crate::args::BACKSTOP_BUDGET);
+        let refused = |name, problem: &Problem, budget| {
+            stats_refusal(by(name), problem, budget).map(|refusal| refusal.to_string())
+        };
+        // n = 17 places 8,017,021,931 queens, within 10^10: it runs.
+        assert_eq!(refused("bitboard", &Problem::new(17), backstop), None);
+        assert_eq!(
+            refused("bitboard", &Problem::new(18), backstop).as_deref(),
+            Some(
+                "--stats counts n = 18 with the bitboard solver's whole search, which would \
+                 place 59,365,844,490 queens; its budget stops it at 10,000,000,000"
+            )
+        );
+        assert_eq!(
+            refused("lookup", &Problem::new(14), Some(1_000)).as_deref(),
+            Some(
+                "--stats counts n = 14 with the lookup solver's whole search, which would \
+                 place 27,358,552 queens; its budget stops it at 1,000"
+            )
+        );
+        // The budget stops the search at the queen that reaches it.
+        assert!(refused("lookup", &Problem::new(14), Some(27_358_552)).is_some());
+        assert_eq!(refused("lookup", &Problem::new(14), Some(27_358_553)), None);
+        // --force without --budget: no budget to be past.
+        assert_eq!(refused("bitboard", &Problem::new(18), None), None);
+        // Pre-placed queens prune a tree no table holds: the budget judges.
+        let preplaced = Problem::with_queens(18, [Square::new(0, 3)]).unwrap();
+        assert_eq!(refused("bitboard", &preplaced, backstop), None);
+        // The generators' work is their workload, not the tree.
+        assert_eq!(refused("naive", &Problem::new(6), Some(1)), None);
     }
 }

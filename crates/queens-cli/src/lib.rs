@@ -56,7 +56,8 @@
 //!   with the reason and the way to insist (`--force`). The limits are what
 //!   each solver declares about itself: a generator's exact workload (the
 //!   naive solver's `C(n², n)`, the permutation solver's `n!`), or a
-//!   backtracking solver's `practical_n`.
+//!   backtracking solver's `practical_n`; and for `count --stats`, the
+//!   queens its whole search places ([`tree`]) against its budget;
 //! - [`placement`]: a placement read back from the notations the tool
 //!   prints, for `check`;
 //! - [`output`]: plain text for people (the count alone; boards in the
@@ -113,6 +114,7 @@ mod records;
 mod request;
 mod shard;
 mod task;
+mod tree;
 
 use std::process::ExitCode;
 

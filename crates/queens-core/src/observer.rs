@@ -295,6 +295,20 @@ impl ReadUnit {
             }
         }
     }
+
+    /// The sentence a view that shows several solvers' reads side by side
+    /// (a comparison, a race) gives once: whose reads are words, and
+    /// [`ReadUnit::reason`] for words. `wordy` are the names of the solvers
+    /// that read words; `None` when there are none.
+    pub fn words_sentence(wordy: &[&str]) -> Option<String> {
+        (!wordy.is_empty()).then(|| {
+            format!(
+                "The reads of {} are counted in words, not cells: {}.",
+                wordy.join(", "),
+                ReadUnit::Words.reason()
+            )
+        })
+    }
 }
 
 /// [`Stats`] with the unit of their reads, as the tool's JSON writes them:
@@ -546,6 +560,15 @@ mod tests {
             ("words read", "cells read")
         );
         assert!(ReadUnit::Words.reason().ends_with("not one board cell"));
+        assert_eq!(ReadUnit::words_sentence(&[]), None);
+        assert_eq!(
+            ReadUnit::words_sentence(&["bitboard"]).as_deref(),
+            Some(
+                "The reads of bitboard are counted in words, not cells: a read is one machine \
+                 word, a mask with one bit per column or diagonal: a whole line of the board at \
+                 once, not one board cell."
+            )
+        );
     }
 
     #[test]

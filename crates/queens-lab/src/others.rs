@@ -17,7 +17,9 @@
 //! cell waits for its children before it ends.
 //!
 //! The machine is quiet only while other programs keep fewer than half the
-//! cores busy ([`busy`]). A cell shorter than [`MIN_TICKS`] ticks of the
+//! cores busy ([`busy`]), judged by the figure as it is printed, to a tenth
+//! of a core ([`tenths`]), so that no sentence calls a run quiet beside a
+//! figure of half the cores. A cell shorter than [`MIN_TICKS`] ticks of the
 //! clock is too short to judge on its own (a tick or two either way would
 //! swing its figure): it is counted, and the whole run's figure covers it.
 //! Where the system has no such clocks (not Linux), nothing is judged.
@@ -80,9 +82,24 @@ impl Clocks {
 }
 
 /// Whether other programs keeping `others` cores busy, of `cores`, made
-/// the machine busy: half the cores or more.
+/// the machine busy: half the cores or more, as [`tenths`] prints the
+/// figure. Judged by the printed figure, not the exact one, so that 0.97 of
+/// 2 cores, printed `1.0`, is never called fewer than half of them.
 pub fn busy(others: f64, cores: usize) -> bool {
-    others >= cores as f64 / 2.0
+    rounded(others) >= cores as f64 / 2.0
+}
+
+/// `others` to a tenth of a core, the precision every sentence gives.
+fn rounded(others: f64) -> f64 {
+    (others * 10.0).round() / 10.0
+}
+
+/// The cores other programs kept busy as every sentence prints them, to a
+/// tenth of a core: `1.0`. The rounded value is what is formatted, so the
+/// text is the figure [`busy`] judges (formatting 0.95 itself would print
+/// `0.9`, its binary value lying just below).
+pub fn tenths(others: f64) -> String {
+    format!("{:.1}", rounded(others))
 }
 
 /// The whole ticks and the busy ticks of the first line of `/proc/stat`:
@@ -214,8 +231,9 @@ impl Others {
         let run = self.run?;
         let cores = self.cores;
         let measured = format!(
-            "other programs kept {run:.1} of the {cores} cores busy on average while the run \
-             measured (the kernel's CPU clocks, the run's own use left out)"
+            "other programs kept {} of the {cores} cores busy on average while the run \
+             measured (the kernel's CPU clocks, the run's own use left out)",
+            tenths(run)
         );
         let mut verdict = if busy(run, cores) {
             format!(
@@ -240,7 +258,7 @@ impl Others {
                 .busy_cells
                 .iter()
                 .take(most)
-                .map(|cell| format!("n = {} {} ({:.1})", cell.n, cell.what, cell.others))
+                .map(|cell| format!("n = {} {} ({})", cell.n, cell.what, tenths(cell.others)))
                 .collect();
             let unnamed = self.busy_cells.len() - cells.len();
             if unnamed > 0 {
@@ -369,6 +387,48 @@ mod tests {
             "the load of 2.0 on two cores that was called quiet"
         );
         assert!(!busy(1.9, 4));
+    }
+
+    #[test]
+    fn the_words_agree_with_the_figure_printed_beside_them() {
+        // 0.97 of two cores prints as 1.0: half of them, so busy; 0.94
+        // prints as 0.9, fewer than half.
+        assert!(busy(0.97, 2));
+        assert!(busy(0.95, 2), "0.95 prints as 1.0, not as its binary 0.9");
+        assert!(!busy(0.94, 2));
+        assert_eq!(
+            (tenths(0.97), tenths(0.95), tenths(0.94)),
+            ("1.0".into(), "1.0".into(), "0.9".into())
+        );
+        let mut sampler = Sampler {
+            start: None,
+            others: Others {
+                cores: 2,
+                ..Others::default()
+            },
+        };
+        sampler.judge(14, "count lookup", Some(0.96));
+        sampler.judge(13, "count lookup", Some(0.94));
+        let near = |run| Others {
+            run: Some(run),
+            ..sampler.others.clone()
+        };
+        assert_eq!(
+            near(0.97).verdict().unwrap(),
+            "Unreliable: other programs kept 1.0 of the 2 cores busy on average while the run \
+             measured (the kernel's CPU clocks, the run's own use left out), half of them or \
+             more. Every time is longer than on a quiet machine, and cells measured at \
+             different moments can be off against each other by more than their ratio says: \
+             run again on a quiet machine before quoting one. Measured while other programs \
+             kept half the cores or more busy (their cores in parentheses): n = 14 count lookup \
+             (1.0)."
+        );
+        assert!(
+            near(0.94)
+                .verdict()
+                .unwrap()
+                .starts_with("The machine was quiet: other programs kept 0.9 of the 2 cores"),
+        );
     }
 
     #[test]

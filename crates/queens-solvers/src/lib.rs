@@ -208,6 +208,13 @@ pub fn entry_of(solver: &dyn Solver) -> Option<&'static Entry> {
     ENTRIES.iter().find(|entry| entry.holds(solver))
 }
 
+/// The other names `--algo` accepts for `solver`, its [`Entry::aliases`],
+/// so that a help listing the solvers lists them too; none for a solver
+/// outside the registry.
+pub fn aliases(solver: &dyn Solver) -> &'static [&'static str] {
+    entry_of(solver).map_or(&[], |entry| entry.aliases)
+}
+
 /// How many queens `solver` places a second: its
 /// [`Entry::queens_per_second`]. For a solver outside the registry, the
 /// slowest pace of the registry's, so that a budget scaled by it is never
@@ -344,6 +351,8 @@ mod tests {
             Some("permutation generation")
         );
         assert_eq!(by_name("bnb").map(|s| s.info().name), Some("lookup"));
+        assert_eq!(aliases(by_name("lookup").unwrap()), ["bnb"]);
+        assert!(aliases(by_name("bitboard").unwrap()).is_empty());
         assert!(by_name("branch").is_none());
         assert_eq!(fastest().info().name, "bitboard");
         let aliases = ENTRIES.iter().flat_map(|entry| entry.aliases);

@@ -17,7 +17,7 @@ use crate::counter::{self, MOST_THREADS};
 use crate::failure::Failure;
 use crate::output::{self, CountRecord};
 use crate::request::Request;
-use crate::shard;
+use crate::{guard, shard};
 
 /// The options of `count`: what every command takes, and the counter's
 /// threads.
@@ -41,7 +41,11 @@ pub(crate) struct CountOptions {
     /// checks, and cells read, or words read for the bitboard), which
     /// `--json` prints: the solver's search runs
     /// through the model, even for the bitboard, whose parallel counter
-    /// (the default) keeps none and is many times faster.
+    /// (the default) keeps none and is many times faster. A search stopped
+    /// at its budget has no statistics to give, so a plain board whose
+    /// search would place more queens than the budget (10^10 by default:
+    /// from n = 18 on) is refused before it starts, unless --force lifts
+    /// the default budget or a larger --budget is given.
     #[arg(long, conflicts_with_all = ["threads", "shard"])]
     pub(crate) stats: bool,
 
@@ -109,7 +113,29 @@ pub(crate) fn run(count_options: &CountOptions) -> Result<(), Failure> {
         return Err(Failure::ThreadsWithoutCounter);
     }
     let request = Request::new(Mode::Count, options)?;
+    if count_options.stats {
+        refuse_past_budget(&request, options)?;
+    }
     crate::output::with_stdout(|out| count(&request, out))
+}
+
+/// Refuses `--stats` where the whole search would place more queens than
+/// its budget: stopped there, it would have no statistics to give
+/// ([`guard::stats_refusal`]). The default budget gives way to `--force`,
+/// one given only to a larger `--budget`.
+fn refuse_past_budget(request: &Request, options: &Options) -> Result<(), Failure> {
+    let refused = guard::stats_refusal(&*request.solver, &request.problem, request.budget);
+    match refused {
+        None => Ok(()),
+        Some(refusal) => Err(Failure::StatsRefused {
+            refusal,
+            remedy: if options.problem.budget.is_some() {
+                "pass a larger --budget to run it, or --force without --budget"
+            } else {
+                "pass --force to run it anyway"
+            },
+        }),
+    }
 }
 
 /// `count`: the number alone, or the JSON record with statistics and time.

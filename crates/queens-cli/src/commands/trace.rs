@@ -49,7 +49,10 @@ pub(crate) struct TraceOptions {
     pub(crate) problem: ProblemOptions,
 
     /// Stop after this many steps (events), with the summary of the search
-    /// so far. A limited trace is never refused as too long.
+    /// so far. A trace refused as too long runs with a limit of at most its
+    /// budget of queens placed (10^10 by default, or --budget); a step is
+    /// at least a queen, so a larger limit bounds nothing the budget does
+    /// not, and the trace is judged as if it had none.
     #[arg(long, value_name = "STEPS", value_parser = args::parse_limit)]
     pub(crate) limit: Option<u64>,
 
@@ -131,7 +134,10 @@ fn check(
         && !options.force
         && let Some(refusal) = guard::trace_refusal(&solver.info(), problem)
     {
-        return Err(Failure::TraceRefused(refusal));
+        return Err(Failure::TraceRefused {
+            refusal,
+            unbounding: options.limit.zip(budget),
+        });
     }
     if !request::has_solution(
         solver,

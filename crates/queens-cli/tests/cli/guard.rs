@@ -99,3 +99,42 @@ fn a_trace_past_a_thousand_queens_is_refused_before_it_starts() {
     let thousand = queens(&["trace", "1000", "--algo", "construct"]);
     assert!(thousand.answered().contains("\n  queens placed: 1,000\n"));
 }
+
+#[test]
+fn stats_past_the_budget_are_refused_before_the_search_starts() {
+    // n = 18's search would run some ten minutes, then stop at 10^10
+    // queens with no statistics: refused at once, with the figure.
+    let started = std::time::Instant::now();
+    let run = queens(&["count", "18", "--json", "--stats"]);
+    assert_eq!(
+        run.rejected(),
+        "error: --stats counts n = 18 with the bitboard solver's whole search, which would \
+         place 59,365,844,490 queens; its budget stops it at 10,000,000,000; pass --force \
+         to run it anyway"
+    );
+    assert!(started.elapsed().as_secs() < 5, "refused before it starts");
+    // A budget given holds under --force: only a larger one runs it.
+    for extra in [&[][..], &["--force"][..]] {
+        let mut args = vec![
+            "count", "14", "--stats", "--algo", "lookup", "--budget", "1000",
+        ];
+        args.extend(extra);
+        assert_eq!(
+            queens(&args).rejected(),
+            "error: --stats counts n = 14 with the lookup solver's whole search, which would \
+             place 27,358,552 queens; its budget stops it at 1,000; pass a larger --budget to run \
+             it, or --force without --budget",
+            "{args:?}"
+        );
+    }
+    // The budget stops a search at the queen that reaches it: n = 12's
+    // 856,188 queens need a budget of one more.
+    let reached = queens(&["count", "12", "--stats", "--budget", "856188"]);
+    assert!(
+        reached
+            .rejected()
+            .contains("would place 856,188 queens; its budget stops it at 856,188;")
+    );
+    let enough = queens(&["count", "12", "--stats", "--json", "--budget", "856189"]).json();
+    assert_eq!(enough["stats"]["queens_placed"], 856_188);
+}

@@ -75,3 +75,18 @@ fn check_names_squares_as_it_prints_them() {
         "invalid: queens at (row 0, col 0) and (row 1, col 1) share a diagonal\n"
     );
 }
+
+#[test]
+fn trace_help_says_which_limits_lift_the_guard() {
+    let help = queens(&["trace", "--help"]).answered().to_owned();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(
+            "A trace refused as too long runs with a limit of at most its budget of queens \
+             placed (10^10 by default, or --budget); a step is at least a queen, so a larger \
+             limit bounds nothing the budget does not, and the trace is judged as if it had none"
+        ),
+        "{help}"
+    );
+    assert!(!help.contains("never refused"), "{help}");
+}

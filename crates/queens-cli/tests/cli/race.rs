@@ -111,11 +111,14 @@ fn a_pipe_gets_every_kth_frame_and_the_last() {
     );
     // The bitboard's own steps: a mask per row entered and no rejection,
     // 606 against the array solver's 1,199; one check of three words per
-    // mask, 149 and 447, words and not cells.
+    // mask, 149 and 447, words and not cells, and why a word is not one.
     assert!(shown.ends_with(
         "solver    steps  queens placed  safety checks        reads  solutions  finished\n\
          array     1,199            152            894  3,228 cells          4  2nd at 1,199 steps: 1.98×\n\
-         bitboard    606            152            149    447 words          4  1st at 606 steps: 1.00×\n"
+         bitboard    606            152            149    447 words          4  1st at 606 steps: 1.00×\n\
+         The reads of bitboard are counted in words, not cells: a read is one machine word, a \
+         mask with one bit per column or diagonal: a whole line of the board at once, not one \
+         board cell.\n"
     ));
     assert!(
         shown
@@ -240,8 +243,9 @@ fn the_page_is_written_whole_or_alone_on_stdout() {
 }
 
 /// The count table of docs/comparison.md for board `n`: each solver's
-/// [queens placed, safety checks, cells read, solutions], by name, for the
-/// solvers it did not skip.
+/// [queens placed, safety checks, reads, solutions], by name, for the
+/// solvers it did not skip. A figure of reads may say its unit (`447
+/// words`), where the solvers compared read in both.
 fn compared(n: usize) -> Vec<(String, [u64; 4])> {
     let doc = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/comparison.md"),
@@ -260,7 +264,10 @@ fn compared(n: usize) -> Vec<(String, [u64; 4])> {
             if cells.len() < 7 || cells[1] != n.to_string() {
                 return None;
             }
-            let number = |cell: &str| cell.replace(',', "").parse::<u64>().ok();
+            let number = |cell: &str| {
+                let figure = cell.split_whitespace().next()?;
+                figure.replace(',', "").parse::<u64>().ok()
+            };
             let statistics = [cells[4], cells[5], cells[6], cells[3]].map(number);
             let [Some(queens), Some(checks), Some(read), Some(solutions)] = statistics else {
                 return None;

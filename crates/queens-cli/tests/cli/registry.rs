@@ -26,10 +26,19 @@ fn offered(command: &str) -> Vec<String> {
         .collect()
 }
 
-/// `solvers` as `--help` lists them.
+/// `solvers` as `--help` lists them: each with its title and the other
+/// names the registry gives it.
 fn listed(solvers: impl Iterator<Item = &'static dyn Solver>) -> Vec<String> {
     solvers
-        .map(|solver| format!("{}: {}", solver.info().name, solver.info().title))
+        .map(|solver| {
+            let (info, aliases) = (solver.info(), queens_solvers::aliases(solver));
+            let also = if aliases.is_empty() {
+                String::new()
+            } else {
+                format!(" (also: {})", aliases.join(", "))
+            };
+            format!("{}: {}{also}", info.name, info.title)
+        })
         .collect()
 }
 
@@ -51,6 +60,21 @@ fn help_lists_exactly_the_solvers_each_command_takes_with_their_titles() {
             "{command}"
         );
     }
+}
+
+#[test]
+fn every_help_that_lists_the_solvers_lists_the_names_they_answer_to() {
+    for command in ["count", "first", "all", "trace", "race"] {
+        assert!(
+            offered(command).contains(&"lookup: lookup-array backtracking (also: bnb)".to_owned()),
+            "{command}: {:?}",
+            offered(command)
+        );
+    }
+    // And each is accepted where it is listed.
+    assert_eq!(queens(&["count", "8", "--algo", "bnb"]).answered(), "92\n");
+    let first = queens(&["first", "8", "--algo", "bnb", "--json"]).json();
+    assert_eq!(first["algorithm"], "lookup");
 }
 
 #[test]
@@ -81,16 +105,22 @@ fn every_solver_that_finds_all_runs_in_the_race() {
         .split_once("\nby reads (bitboard reads words, each counted as a cell):\n")
         .map(|(_, table)| table.to_owned())
         .expect("the race's table");
-    let raced: Vec<&str> = table
-        .lines()
-        .skip(1)
-        .filter_map(|line| line.split_whitespace().next())
-        .collect();
     let finding_all: Vec<&str> = queens_solvers::FINDS_ALL
         .iter()
         .map(|solver| solver.info().name)
         .collect();
+    let mut lines = table.lines().skip(1);
+    let raced: Vec<&str> = lines
+        .by_ref()
+        .take(finding_all.len())
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
     assert_eq!(raced, finding_all);
+    // Under the lanes, why the bitboard's words are not cells.
+    assert_eq!(
+        lines.next(),
+        queens_core::ReadUnit::words_sentence(&["bitboard"]).as_deref()
+    );
 }
 
 #[test]

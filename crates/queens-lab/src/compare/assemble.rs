@@ -164,7 +164,7 @@ mod tests {
             name: name.into(),
             title: title.into(),
             seeds: "000".into(),
-            reads: queens_core::ReadUnit::Cells,
+            read_unit: queens_core::ReadUnit::Cells,
         }
     }
 
@@ -174,7 +174,8 @@ mod tests {
                 solutions,
                 queens_placed: 100,
                 safety_checks: 200,
-                cells_read,
+                reads: cells_read,
+                read_unit: queens_core::ReadUnit::Cells,
             },
             run_seconds: vec![seconds * 2.0, seconds, seconds * 0.5],
         })

@@ -5,6 +5,7 @@
 //! out where the time limit stops them on a real run.
 
 use queens_bitboard::Step;
+use queens_core::ReadUnit;
 
 use super::assemble::{Measured, RawOutcome, assemble_ladder, assemble_row};
 use super::report::{
@@ -20,7 +21,7 @@ const SOLUTIONS: [u64; 9] = [4, 40, 92, 352, 724, 2_680, 14_200, 73_712, 365_596
 const FUNDAMENTAL: [u64; 9] = [1, 6, 12, 46, 92, 341, 1_787, 9_233, 45_752];
 
 /// Each solver as the fixture times it: the largest board it finishes, its
-/// time against lookup's, and its queens placed and cells read against
+/// time against lookup's, and its queens placed and reads against
 /// lookup's. The checks of the backtracking solvers are lookup's too.
 const SOLVERS: [(usize, f64, u64, u64); 6] = [
     // naive, permutation, matrix, array, lookup, bitboard
@@ -72,7 +73,10 @@ pub(super) fn report(lookup_up_to: usize) -> Report {
             let raw = SOLVERS
                 .iter()
                 .enumerate()
-                .map(|(index, &solver)| solver_cell(n, index, solver, lookup_up_to))
+                .map(|(index, &solver)| {
+                    let unit = solvers[index].read_unit;
+                    solver_cell(n, (index, unit), solver, lookup_up_to)
+                })
                 .collect();
             assemble_row(n, &solvers, raw, baseline)
         })
@@ -122,11 +126,12 @@ fn synthetic(
     }
 }
 
-/// The cell of a solver at `n`: finished up to its largest board (and
-/// lookup up to `lookup_up_to`), predicted past the time limit after.
+/// The cell of a solver at `n`, the `index`-th, whose checks read in
+/// `read_unit`: finished up to its largest board (and lookup up to
+/// `lookup_up_to`), predicted past the time limit after.
 fn solver_cell(
     n: usize,
-    index: usize,
+    (index, read_unit): (usize, ReadUnit),
     (largest, time, queens, cells): (usize, f64, u64, u64),
     lookup_up_to: usize,
 ) -> RawOutcome {
@@ -141,7 +146,8 @@ fn solver_cell(
             solutions: SOLUTIONS[n - 6],
             queens_placed,
             safety_checks,
-            cells_read: safety_checks * 3 * cells,
+            reads: safety_checks * 3 * cells,
+            read_unit,
         },
         run_seconds: vec![lookup_seconds(n) * time],
     })
@@ -190,13 +196,15 @@ pub(super) fn large_report() -> Report {
 
 /// The cell of the solver `name` at `n` in [`large_report`].
 fn large_cell(n: usize, name: &str) -> RawOutcome {
-    let placed = |queens: u64, seconds: f64, cells_read: u64| {
+    let placed = |queens: u64, seconds: f64, reads: u64| {
         RawOutcome::Measured(Measured {
             figures: Figures {
                 solutions: 1,
                 queens_placed: queens,
                 safety_checks: queens * 10,
-                cells_read,
+                reads,
+                read_unit: queens_solvers::by_name(name)
+                    .map_or(ReadUnit::Cells, |solver| solver.reads()),
             },
             run_seconds: vec![seconds],
         })

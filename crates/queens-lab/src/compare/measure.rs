@@ -553,7 +553,8 @@ pub fn figures(
         solutions: answer.count,
         queens_placed: stats.queens_placed,
         safety_checks: stats.safety_checks,
-        cells_read: stats.cells_read,
+        reads: stats.cells_read,
+        read_unit: solver.reads(),
     })
 }
 

@@ -1,7 +1,7 @@
 //! The plot of a comparison, as SVG: on the left the median time of one
 //! search against n on a log scale, one line per solver and, in count mode,
 //! one per step of the counters' ladder; on the right the
-//! work, queens placed (solid) and cells read (dashed), against n, also on a
+//! work, queens placed (solid) and reads (dashed), against n, also on a
 //! log scale, in the same colours. It is drawn as every plot is, by
 //! [`crate::plotting`].
 
@@ -112,7 +112,8 @@ fn ladder_series(ladder: &Ladder) -> Vec<(String, Vec<(i32, f64)>)> {
         .collect()
 }
 
-/// The right panel: queens placed (solid) and cells read (dashed) against n.
+/// The right panel: queens placed (solid) and reads (dashed) against n, the
+/// reads named by their unit, or said to be of two ([`reads_caption`]).
 fn draw_work(panel: &Panel<'_>, report: &Report, table: &ModeTable) -> Result<(), Error> {
     let placed: Vec<Vec<(i32, f64)>> = (0..report.solvers.len())
         .map(|index| {
@@ -122,7 +123,7 @@ fn draw_work(panel: &Panel<'_>, report: &Report, table: &ModeTable) -> Result<()
         })
         .collect();
     let read: Vec<Vec<(i32, f64)>> = (0..report.solvers.len())
-        .map(|index| points(table, index, |finished| finished.figures.cells_read as f64))
+        .map(|index| points(table, index, |finished| finished.figures.reads as f64))
         .collect();
     let y = y_range(
         placed.iter().chain(&read).flatten().map(|point| point.1),
@@ -134,13 +135,22 @@ fn draw_work(panel: &Panel<'_>, report: &Report, table: &ModeTable) -> Result<()
         y_desc: Some("count (log scale)"),
         label: &|count| short_count(*count),
     };
-    let caption = "queens placed (solid), cells read (dashed)";
-    let mut chart = plotting::chart(panel, caption, &axes)?;
+    let caption = format!("queens placed (solid), {} (dashed)", reads_caption(report));
+    let mut chart = plotting::chart(panel, &caption, &axes)?;
     for (index, (placed, read)) in placed.into_iter().zip(read).enumerate() {
         line(&mut chart, placed, colour(index), false, None)?;
         line(&mut chart, read, colour(index), true, None)?;
     }
     Ok(())
+}
+
+/// What the dashed lines count: `cells read` when every solver reads cells,
+/// `reads in cells or words` when the bitboard's words are among them.
+fn reads_caption(report: &Report) -> String {
+    report.read_unit().map_or_else(
+        || "reads in cells or words".to_owned(),
+        |unit| unit.noun().to_owned(),
+    )
 }
 
 #[cfg(test)]

@@ -14,27 +14,35 @@ use tabled::settings::themes::{BorderCorrection, Theme};
 use tabled::settings::{Alignment, Format, Span, Style, Width};
 
 use super::instructions::Instructions;
-use super::report::{Cell, Counted, Finished, Ladder, LadderCell, ModeTable, Outcome, Report};
+use super::report::{
+    Cell, Counted, Figures, Finished, Ladder, LadderCell, ModeTable, Outcome, Report,
+};
 use super::summary;
 use crate::error::Error;
 use crate::units;
 
 /// The columns of every solver's table, in order, each broken where a
 /// terminal's header breaks it so that the table stays narrow (see
-/// [`named_columns`]); the last is named after the baseline in the tables
-/// themselves. The staleness check of `docs/comparison.md` finds a row of
-/// figures by their number.
+/// [`named_columns`]); the reads and the last are named in the tables
+/// themselves, by the unit of the reads and after the baseline. The
+/// staleness check of `docs/comparison.md` finds a row of figures by their
+/// number.
 pub const COLUMNS: [&str; 9] = [
     "n",
     "algorithm",
     "solutions",
     "queens\nplaced",
     "safety\nchecks",
-    "cells\nread",
+    READS,
     "median\ntime",
     "time per\nqueen",
     SPEEDUP,
 ];
+
+/// The reads column's name when the solvers read in different units, each
+/// figure then saying its own (`447 words`, `81,696 cells`); when they all
+/// read one, the column is named by it (`cells read`, [`reads_column`]).
+pub const READS: &str = "reads";
 
 /// Where the per-cell figures start: the columns after `n` and `algorithm`.
 const FIRST_FIGURE: usize = 2;
@@ -203,30 +211,11 @@ fn preamble(report: &Report) -> String {
         if report.runs == 1 { "" } else { "s" },
         units::seconds(report.time_limit_seconds),
         baseline_sentence(report),
-        words_sentence(report),
+        report.words_sentence(),
         report
             .others
             .verdict()
             .map_or_else(String::new, |verdict| format!("\n{verdict}"))
-    )
-}
-
-/// What the column of cells read holds for a solver whose checks read
-/// machine words, for the preamble: nothing when every solver reads cells.
-fn words_sentence(report: &Report) -> String {
-    let wordy: Vec<&str> = report
-        .solvers
-        .iter()
-        .filter(|solver| solver.reads == ReadUnit::Words)
-        .map(|solver| solver.name.as_str())
-        .collect();
-    if wordy.is_empty() {
-        return String::new();
-    }
-    format!(
-        " The cells read of {} are words read: {}.",
-        wordy.join(", "),
-        ReadUnit::Words.reason()
     )
 }
 
@@ -262,10 +251,15 @@ fn title(report: &Report, table: &ModeTable) -> String {
 
 /// The text of each column of a cell's row. A skipped cell puts `skipped`
 /// where the solutions would be, and dashes in the other figures.
-fn row_texts(n: usize, cell: &Cell, skipped: impl Fn(&str) -> String) -> Vec<String> {
+fn row_texts(
+    report: &Report,
+    n: usize,
+    cell: &Cell,
+    skipped: impl Fn(&str) -> String,
+) -> Vec<String> {
     let mut texts = vec![n.to_string(), cell.algorithm.clone()];
     match &cell.outcome {
-        Outcome::Finished(finished) => texts.extend(figures(finished)),
+        Outcome::Finished(finished) => texts.extend(figures(report, finished)),
         Outcome::Skipped { reason, .. } => {
             texts.push(skipped(reason));
             texts.extend(std::iter::repeat_n(
@@ -277,12 +271,12 @@ fn row_texts(n: usize, cell: &Cell, skipped: impl Fn(&str) -> String) -> Vec<Str
     texts
 }
 
-fn figures(finished: &Finished) -> [String; 7] {
+fn figures(report: &Report, finished: &Finished) -> [String; 7] {
     [
         units::count(finished.figures.solutions),
         units::count(finished.figures.queens_placed),
         units::count(finished.figures.safety_checks),
-        units::count(finished.figures.cells_read),
+        reads(report, &finished.figures),
         units::seconds(finished.median_seconds),
         finished
             .seconds_per_queen
@@ -293,12 +287,32 @@ fn figures(finished: &Finished) -> [String; 7] {
     ]
 }
 
+/// A cell's reads: the number alone when every solver reads one unit,
+/// which the column's name says; with the unit when they differ (`447
+/// words`), so that a word is never read as a cell.
+fn reads(report: &Report, figures: &Figures) -> String {
+    let number = units::count(figures.reads);
+    match report.read_unit() {
+        Some(_) => number,
+        None => format!("{number} {}", figures.read_unit.unit()),
+    }
+}
+
+/// The name of the reads column, broken as [`COLUMNS`] are: by the one
+/// unit every solver reads (`cells\nread`), or [`READS`] when they differ.
+fn reads_column(report: &Report) -> String {
+    report
+        .read_unit()
+        .map_or_else(|| READS.to_owned(), |unit| unit.noun().replace(' ', "\n"))
+}
+
 /// The speed-up column's name, without the baseline the tables add.
 const SPEEDUP: &str = "speed-up";
 
 /// `columns` for a terminal (`separator` a line break) or on one line (a
-/// space, a word hyphenated at a break made whole again), and the speed-up
-/// named after the report's baseline: `speed-up vs lookup`.
+/// space, a word hyphenated at a break made whole again), the reads named
+/// by their unit ([`reads_column`]) and the speed-up after the report's
+/// baseline: `speed-up vs lookup`.
 fn named_columns<const N: usize>(
     report: &Report,
     columns: [&str; N],
@@ -306,20 +320,32 @@ fn named_columns<const N: usize>(
 ) -> Vec<String> {
     columns
         .iter()
-        .map(|&name| match &report.baseline {
-            Some(base) if name == SPEEDUP => format!("{name}{separator}vs {base}"),
-            _ if separator == "\n" => name.to_owned(),
-            _ => name.replace("-\n", "").replace('\n', separator),
+        .map(|&name| {
+            let name = match &report.baseline {
+                Some(base) if name == SPEEDUP => format!("{name}\nvs {base}"),
+                _ if name == READS => reads_column(report),
+                _ => name.to_owned(),
+            };
+            if separator == "\n" {
+                name
+            } else {
+                name.replace("-\n", "").replace('\n', separator)
+            }
         })
         .collect()
 }
 
-fn builder(table: &ModeTable, columns: Vec<String>, skipped: impl Fn(&str) -> String) -> Builder {
+fn builder(
+    report: &Report,
+    table: &ModeTable,
+    columns: Vec<String>,
+    skipped: impl Fn(&str) -> String,
+) -> Builder {
     let mut builder = Builder::default();
     builder.push_record(columns);
     for row in &table.rows {
         for cell in &row.cells {
-            builder.push_record(row_texts(row.n, cell, &skipped));
+            builder.push_record(row_texts(report, row.n, cell, &skipped));
         }
     }
     builder
@@ -330,7 +356,11 @@ fn builder(table: &ModeTable, columns: Vec<String>, skipped: impl Fn(&str) -> St
 /// to their width.
 fn terminal_table(report: &Report, mode_table: &ModeTable) -> Table {
     let columns = named_columns(report, COLUMNS, "\n");
-    let mut table = builder(mode_table, columns, |reason| format!("skipped: {reason}")).build();
+    let reason_width = figures_width(report, &columns, mode_table);
+    let mut table = builder(report, mode_table, columns, |reason| {
+        format!("skipped: {reason}")
+    })
+    .build();
     let mut theme = Theme::from_style(Style::rounded());
     let mut line = 1;
     for row in &mode_table.rows {
@@ -342,7 +372,6 @@ fn terminal_table(report: &Report, mode_table: &ModeTable) -> Table {
         Columns::new(FIRST_FIGURE..),
         (Alignment::right(), AlignmentStrategy::PerLine),
     );
-    let reason_width = figures_width(mode_table);
     let mut line = 1;
     for row in &mode_table.rows {
         for cell in &row.cells {
@@ -368,10 +397,10 @@ fn terminal_table(report: &Report, mode_table: &ModeTable) -> Table {
 }
 
 /// The room the figure columns of a terminal table give a skipped cell's
-/// reason: their widths as the headers and the finished cells set them, with
-/// the padding and the borders between them.
-fn figures_width(mode_table: &ModeTable) -> usize {
-    let mut widths: Vec<usize> = COLUMNS[FIRST_FIGURE..]
+/// reason: their widths as the headers (`columns`) and the finished cells
+/// set them, with the padding and the borders between them.
+fn figures_width(report: &Report, columns: &[String], mode_table: &ModeTable) -> usize {
+    let mut widths: Vec<usize> = columns[FIRST_FIGURE..]
         .iter()
         .map(|name| {
             name.lines()
@@ -383,7 +412,7 @@ fn figures_width(mode_table: &ModeTable) -> usize {
     for row in &mode_table.rows {
         for cell in &row.cells {
             if let Outcome::Finished(finished) = &cell.outcome {
-                for (width, text) in widths.iter_mut().zip(figures(finished)) {
+                for (width, text) in widths.iter_mut().zip(figures(report, finished)) {
                     *width = (*width).max(text.chars().count());
                 }
             }
@@ -397,7 +426,7 @@ fn figures_width(mode_table: &ModeTable) -> usize {
 /// A Markdown table: one line per cell, every column filled.
 fn markdown_table(report: &Report, mode_table: &ModeTable) -> Table {
     let columns = named_columns(report, COLUMNS, " ");
-    let mut table = builder(mode_table, columns, |_| "skipped".to_owned()).build();
+    let mut table = builder(report, mode_table, columns, |_| "skipped".to_owned()).build();
     table.with(Style::markdown());
     table
 }
@@ -487,8 +516,10 @@ fn skipped_list<'a, F: 'a>(
 
 /// One cell as a CSV record. A step of the ladder has the mode `ladder`,
 /// its name as the algorithm, no statistics, and its fundamental solutions
-/// when it counts them; the new column comes last, so that scripts reading
-/// the others by position keep working.
+/// when it counts them. The reads are `reads`, in the unit of `read_unit`
+/// (`cells`, or the bitboard's `words`), never under a name of cells; the
+/// newer columns come last, so that scripts reading the others by position
+/// keep working.
 #[derive(Serialize)]
 struct CsvRecord<'a> {
     mode: &'static str,
@@ -498,12 +529,13 @@ struct CsvRecord<'a> {
     solutions: Option<u64>,
     queens_placed: Option<u64>,
     safety_checks: Option<u64>,
-    cells_read: Option<u64>,
+    reads: Option<u64>,
     median_seconds: Option<f64>,
     seconds_per_queen: Option<f64>,
     speedup: Option<f64>,
     reason: Option<&'a str>,
     fundamental: Option<u64>,
+    read_unit: Option<ReadUnit>,
 }
 
 impl<'a> CsvRecord<'a> {
@@ -517,12 +549,13 @@ impl<'a> CsvRecord<'a> {
             solutions: None,
             queens_placed: None,
             safety_checks: None,
-            cells_read: None,
+            reads: None,
             median_seconds: None,
             seconds_per_queen: None,
             speedup: None,
             reason: None,
             fundamental: None,
+            read_unit: None,
         }
     }
 
@@ -534,7 +567,8 @@ impl<'a> CsvRecord<'a> {
                 record.solutions = Some(finished.figures.solutions);
                 record.queens_placed = Some(finished.figures.queens_placed);
                 record.safety_checks = Some(finished.figures.safety_checks);
-                record.cells_read = Some(finished.figures.cells_read);
+                record.reads = Some(finished.figures.reads);
+                record.read_unit = Some(finished.figures.read_unit);
                 record.median_seconds = Some(finished.median_seconds);
                 record.seconds_per_queen = finished.seconds_per_queen;
                 record.speedup = finished.speedup;
@@ -589,7 +623,7 @@ mod tests {
     fn the_preamble_says_whose_reads_are_words() {
         let report = crate::compare::fixture::report(8);
         let sentence = format!(
-            " The cells read of bitboard are words read: {}.",
+            " The reads of bitboard are counted in words, not cells: {}.",
             ReadUnit::Words.reason()
         );
         assert!(
@@ -600,8 +634,88 @@ mod tests {
         let mut cells_only = report.clone();
         cells_only
             .solvers
-            .retain(|solver| solver.reads == ReadUnit::Cells);
-        assert!(!preamble(&cells_only).contains("words read"));
+            .retain(|solver| solver.read_unit == ReadUnit::Cells);
+        assert!(!preamble(&cells_only).contains("words"));
+    }
+
+    #[test]
+    fn the_reads_column_says_the_unit_where_the_solvers_differ() {
+        let report = crate::compare::fixture::report(8);
+        let mixed = unpadded_markdown(&report);
+        // Lookup reads 3 cells per check, the bitboard 3 words per mask.
+        assert!(
+            mixed.contains("| safety checks | reads | median time |"),
+            "{mixed}"
+        );
+        assert!(mixed.contains("| 75,000 cells |"), "{mixed}");
+        assert!(mixed.contains("| 75,000 words |"), "{mixed}");
+        assert!(!mixed.contains("cells read |"), "{mixed}");
+        let table = terminal(&report, true);
+        assert!(table.contains(" 75,000 words │"), "{table}");
+        // Every solver reading cells: the column is named by the unit.
+        let mut cells_only = report.clone();
+        cells_only
+            .solvers
+            .retain(|solver| solver.read_unit == ReadUnit::Cells);
+        for table in &mut cells_only.tables {
+            for row in &mut table.rows {
+                row.cells.retain(|cell| cell.algorithm != "bitboard");
+            }
+        }
+        let plain = unpadded_markdown(&cells_only);
+        assert!(
+            plain.contains("| safety checks | cells read | median time |"),
+            "{plain}"
+        );
+        assert!(plain.contains("| 75,000 |"), "{plain}");
+        assert!(!plain.contains(" cells |"), "{plain}");
+    }
+
+    /// The Markdown of `report` with the padding of its columns taken out.
+    fn unpadded_markdown(report: &Report) -> String {
+        let text = markdown(report, "");
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn csv_and_json_give_the_reads_with_their_unit_never_under_a_cells_name() {
+        let report = crate::compare::fixture::report(8);
+        let csv = csv(&report).unwrap();
+        assert!(
+            csv.starts_with(
+                "mode,n,algorithm,status,solutions,queens_placed,safety_checks,reads,\
+                 median_seconds,seconds_per_queen,speedup,reason,fundamental,read_unit\n"
+            ),
+            "{csv}"
+        );
+        let record = |name: &str| {
+            csv.lines()
+                .find(|line| line.starts_with(&format!("count,8,{name},")))
+                .unwrap_or_else(|| panic!("a record for {name} at n = 8: {csv}"))
+                .to_owned()
+        };
+        assert!(record("bitboard").contains(",2500,25000,75000,"), "{csv}");
+        assert!(record("bitboard").ends_with(",words"), "{csv}");
+        assert!(record("lookup").ends_with(",cells"), "{csv}");
+        assert!(!csv.contains("cells_read"), "{csv}");
+        let json: serde_json::Value = serde_json::from_str(&json(&report)).unwrap();
+        let cells = json["tables"][0]["rows"][2]["cells"].as_array().unwrap();
+        let reads: Vec<(&str, &serde_json::Value, &serde_json::Value)> = cells
+            .iter()
+            .map(|cell| {
+                assert!(cell.get("cells_read").is_none(), "{cell}");
+                (
+                    cell["algorithm"].as_str().unwrap(),
+                    &cell["reads"],
+                    &cell["read_unit"],
+                )
+            })
+            .collect();
+        let lookup = reads.iter().find(|(name, ..)| *name == "lookup").unwrap();
+        assert_eq!((lookup.1, lookup.2), (&75_000.into(), &"cells".into()));
+        let bitboard = reads.iter().find(|(name, ..)| *name == "bitboard").unwrap();
+        assert_eq!((bitboard.1, bitboard.2), (&75_000.into(), &"words".into()));
+        assert_eq!(json["solvers"][5]["read_unit"], "words");
     }
 
     #[test]
@@ -716,7 +830,7 @@ mod tests {
             symmetry.starts_with("ladder,5,+ symmetry,finished,10,,,,"),
             "{symmetry}"
         );
-        assert!(symmetry.ends_with(",,2"), "{symmetry}");
+        assert!(symmetry.ends_with(",,2,"), "{symmetry}");
         assert!(
             csv.contains("ladder,30,+ mirror,skipped,,,,,,,,\"predicted to take "),
             "{csv}"

@@ -112,6 +112,28 @@ impl Report {
     pub fn baseline_solver(&self) -> Option<&SolverSummary> {
         self.solvers.get(self.baseline_index()?)
     }
+
+    /// The one unit every solver compared reads in, which a table's column
+    /// of reads is then named by (`cells read`); `None` when they read in
+    /// different units, and each figure says its own (`447 words`).
+    pub fn read_unit(&self) -> Option<ReadUnit> {
+        let mut units = self.solvers.iter().map(|solver| solver.read_unit);
+        let first = units.next()?;
+        units.all(|unit| unit == first).then_some(first)
+    }
+
+    /// Which solvers read words and why a word is not a cell, as one
+    /// sentence (with a space before it) for the lines above the figures;
+    /// nothing when every solver reads cells.
+    pub fn words_sentence(&self) -> String {
+        let wordy: Vec<&str> = self
+            .solvers
+            .iter()
+            .filter(|solver| solver.read_unit == ReadUnit::Words)
+            .map(|solver| solver.name.as_str())
+            .collect();
+        ReadUnit::words_sentence(&wordy).map_or_else(String::new, |sentence| format!(" {sentence}"))
+    }
 }
 
 /// Where the baseline stands among `solvers`: the registry's
@@ -139,8 +161,8 @@ pub struct SolverSummary {
     pub title: String,
     /// The seed documents it comes from.
     pub seeds: String,
-    /// What its checks read: the unit of its figures' `cells_read`.
-    pub reads: ReadUnit,
+    /// What its checks read: the unit of its figures' `reads`.
+    pub read_unit: ReadUnit,
 }
 
 impl SolverSummary {
@@ -151,20 +173,20 @@ impl SolverSummary {
             name: info.name.to_owned(),
             title: info.title.to_owned(),
             seeds: info.seeds.to_owned(),
-            reads: solver.reads(),
+            read_unit: solver.reads(),
         }
     }
 }
 
-/// How a line comparing the reads of `subject` with those of `base` names
-/// them: `cells read` (or `words read`) when both read one unit, plain
-/// `reads` when they do not, since a word is not a cell (the preamble says
-/// which solvers read words).
-pub fn reads_noun(subject: &SolverSummary, base: &SolverSummary) -> String {
-    if subject.reads == base.reads {
-        subject.reads.noun().to_owned()
+/// How a line comparing reads in `subject`'s unit with reads in `base`'s
+/// names them: `cells read` (or `words read`) when both are one unit, plain
+/// `reads` when they are not, since a word is not a cell
+/// ([`Report::words_sentence`] says why).
+pub fn reads_noun(subject: ReadUnit, base: ReadUnit) -> &'static str {
+    if subject == base {
+        subject.noun()
     } else {
-        "reads".to_owned()
+        "reads"
     }
 }
 
@@ -255,8 +277,12 @@ pub struct Figures {
     pub queens_placed: u64,
     /// Safety checks of candidate squares or complete placements.
     pub safety_checks: u64,
-    /// Board cells or array entries read by those checks.
-    pub cells_read: u64,
+    /// What those checks read, in `read_unit`: board cells or array
+    /// entries, or the bitboard's machine words. Never named `cells_read`,
+    /// since for the bitboard it counts words.
+    pub reads: u64,
+    /// The unit of `reads`: `cells` or `words`.
+    pub read_unit: ReadUnit,
 }
 
 /// The measurements of a cell that ran.
@@ -410,11 +436,7 @@ pub(crate) fn verdict(
     format!(
         "{} {}.",
         solvers[index].title,
-        against(
-            (result, base),
-            &solvers[base_index].title,
-            &reads_noun(&solvers[index], &solvers[base_index])
-        )
+        against((result, base), &solvers[base_index].title)
     )
 }
 
@@ -444,14 +466,13 @@ fn disagreement(solvers: &[SolverSummary], finished: &[(usize, &Finished)]) -> O
 }
 
 /// How `subject` fares against `base` on the same board, in words: `ran
-/// 3.0× faster than <base>: <the statistic that explains it>`, their reads
-/// named `reads` ([`reads_noun`]).
-pub fn against((subject, base): (&Finished, &Finished), base_title: &str, reads: &str) -> String {
+/// 3.0× faster than <base>: <the statistic that explains it>`.
+pub fn against((subject, base): (&Finished, &Finished), base_title: &str) -> String {
     let speedup = speedup(Some(base.median_seconds), subject.median_seconds).unwrap_or(1.0);
     format!(
         "ran {} than {base_title}: {}",
         pace(speedup),
-        why(&subject.figures, &base.figures, speedup, reads)
+        why(&subject.figures, &base.figures, speedup)
     )
 }
 
@@ -467,18 +488,21 @@ pub fn pace(speedup: f64) -> String {
 /// The statistic that explains why `subject` runs `speedup` times as fast
 /// as `base`: the first, in the order a search spends its work, in which
 /// they differ. Queens placed is the size of the tree; safety checks, the
-/// candidates tried in it (with the cells read when those differ too: the
-/// bitboard checks a whole row per check, in three words); cells read per check, what a check costs in
-/// memory. When all three agree the gap can only be in what each step costs
+/// candidates tried in it (with the reads when those differ too: the
+/// bitboard checks a whole row per check, in three words); reads per check,
+/// what a check costs in memory. When all three agree the gap can only be in what each step costs
 /// the machine, the time per queen placed. The statistics do not depend on
 /// the timings, so neither does the choice of statistic; but a statistic
 /// explains the gap only when it points the same way (more work, slower).
 /// Where it points the other way (fewer cells read, yet slower, as on the
 /// smallest boards) the line says so: there the fixed costs of a search
-/// outweigh the work the statistics count. `reads` names the reads, `cells
-/// read` or as [`reads_noun`] names them.
-pub fn why(subject: &Figures, base: &Figures, speedup: f64, reads: &str) -> String {
-    let per_check = format!("{reads} per check");
+/// outweigh the work the statistics count. The reads are named as
+/// [`reads_noun`] names them; reads in two units say which they are
+/// (`8.0× fewer reads (words against cells)`).
+pub fn why(subject: &Figures, base: &Figures, speedup: f64) -> String {
+    let reads = reads_noun(subject.read_unit, base.read_unit);
+    let units = units_compared(subject.read_unit, base.read_unit);
+    let per_check = format!("{reads} per check{units}");
     let differing = [
         (
             "",
@@ -494,8 +518,8 @@ pub fn why(subject: &Figures, base: &Figures, speedup: f64, reads: &str) -> Stri
         ),
         (
             "same queens and checks; ",
-            subject.cells_read,
-            base.cells_read,
+            subject.reads,
+            base.reads,
             per_check.as_str(),
         ),
     ]
@@ -504,10 +528,11 @@ pub fn why(subject: &Figures, base: &Figures, speedup: f64, reads: &str) -> Stri
     if let Some((prefix, subject_work, base_work, what)) = differing {
         let mut statistic = more_or_fewer(subject_work, base_work, what);
         // A check of another kind (the bitboard's, of a whole row at once)
-        // reads another number of cells: say that too.
-        if what == "safety checks" && subject.cells_read != base.cells_read {
+        // reads another number of cells, or words: say that too.
+        if what == "safety checks" && subject.reads != base.reads {
             statistic.push_str(", ");
-            statistic.push_str(&more_or_fewer(subject.cells_read, base.cells_read, reads));
+            statistic.push_str(&more_or_fewer(subject.reads, base.reads, reads));
+            statistic.push_str(&units);
         }
         let more_work = subject_work > base_work;
         let slower = speedup < 1.0;
@@ -527,6 +552,16 @@ pub fn why(subject: &Figures, base: &Figures, speedup: f64, reads: &str) -> Stri
         format!("{} more", units::ratio(1.0 / speedup))
     };
     format!("same queens, checks and {reads}; {time} time per queen")
+}
+
+/// What a ratio of reads in `subject`'s unit to reads in `base`'s divides,
+/// when the units differ: ` (words against cells)`; nothing when they agree.
+fn units_compared(subject: ReadUnit, base: ReadUnit) -> String {
+    if subject == base {
+        String::new()
+    } else {
+        format!(" ({} against {})", subject.unit(), base.unit())
+    }
 }
 
 /// `9.1× more cells read` or `3.0× fewer queens placed`: `subject` against
@@ -556,7 +591,17 @@ mod tests {
             solutions: 92,
             queens_placed,
             safety_checks,
-            cells_read,
+            reads: cells_read,
+            read_unit: ReadUnit::Cells,
+        }
+    }
+
+    /// The figures of a search whose checks read `words_read` words.
+    fn in_words(queens_placed: u64, safety_checks: u64, words_read: u64) -> Figures {
+        Figures {
+            reads: words_read,
+            read_unit: ReadUnit::Words,
+            ..figures(queens_placed, safety_checks, 0)
         }
     }
 
@@ -564,52 +609,60 @@ mod tests {
     fn the_statistic_named_is_the_first_that_differs() {
         let base = figures(100, 200, 600);
         assert_eq!(
-            why(&figures(900, 200, 600), &base, 0.1, "cells read"),
+            why(&figures(900, 200, 600), &base, 0.1),
             "9.0× more queens placed"
         );
         assert_eq!(
-            why(&figures(25, 1, 1), &base, 4.0, "cells read"),
+            why(&figures(25, 1, 1), &base, 4.0),
             "4.0× fewer queens placed"
         );
         assert_eq!(
-            why(&figures(100, 400, 600), &base, 0.5, "cells read"),
+            why(&figures(100, 400, 600), &base, 0.5),
             "same queens; 2.0× more safety checks"
         );
         // The bitboard against lookup at n = 8: a mask per row, three
         // words each, against three entries per column.
         assert_eq!(
             why(
-                &figures(2_056, 1_965, 5_895),
+                &in_words(2_056, 1_965, 5_895),
                 &figures(2_056, 15_720, 47_160),
-                2.8,
-                "reads"
+                2.8
             ),
-            "same queens; 8.0× fewer safety checks, 8.0× fewer reads"
+            "same queens; 8.0× fewer safety checks, 8.0× fewer reads (words against cells)"
+        );
+        // Two units are never a ratio of cells read, per check either.
+        assert_eq!(
+            why(&in_words(100, 200, 600), &figures(100, 200, 2_400), 2.0),
+            "same queens and checks; 4.0× fewer reads per check (words against cells)"
         );
         assert_eq!(
-            why(&figures(100, 200, 2_400), &base, 0.5, "cells read"),
+            why(&in_words(100, 200, 600), &in_words(100, 200, 1_200), 2.0),
+            "same queens and checks; 2.0× fewer words read per check"
+        );
+        assert_eq!(
+            why(&figures(100, 200, 2_400), &base, 0.5),
             "same queens and checks; 4.0× more cells read per check"
         );
         assert_eq!(
-            why(&base, &base, 3.5, "cells read"),
+            why(&base, &base, 3.5),
             "same queens, checks and cells read; 3.5× less time per queen"
         );
         assert_eq!(
-            why(&base, &base, 0.5, "cells read"),
+            why(&base, &base, 0.5),
             "same queens, checks and cells read; 2.0× more time per queen"
         );
         assert_eq!(
-            why(&figures(0, 0, 0), &base, 1.0, "cells read"),
+            why(&figures(0, 0, 0), &base, 1.0),
             "0 queens placed against 100"
         );
         assert_eq!(
-            why(&figures(100, 200, 375), &base, 1.0 / 2.1, "cells read"),
+            why(&figures(100, 200, 375), &base, 1.0 / 2.1),
             "same queens and checks; 1.6× fewer cells read per check, yet slower: on a board \
              this small the fixed costs of a search outweigh the work counted",
             "array against lookup at n = 4: the statistic points the other way"
         );
         assert_eq!(
-            why(&figures(300, 200, 600), &base, 2.0, "cells read"),
+            why(&figures(300, 200, 600), &base, 2.0),
             "3.0× more queens placed, yet faster: on a board this small the fixed costs of a \
              search outweigh the work counted"
         );

@@ -11,7 +11,7 @@ use tabled::builder::Builder;
 use tabled::settings::Style;
 
 use super::report::{
-    CompareMode, Finished, Ladder, ModeTable, Outcome, Report, SkipCause, pace, reads_noun, why,
+    CompareMode, Finished, Ladder, ModeTable, Outcome, Report, SkipCause, pace, why,
 };
 use crate::units;
 
@@ -81,13 +81,14 @@ pub fn terminal(report: &Report, below_details: bool) -> String {
     if let Some(verdict) = report.others.verdict_naming(SUMMARY_BUSY_CELLS) {
         text.push_str(&wrap(&verdict));
     }
-    let figures = if below_details {
-        "every figure is in the tables above"
+    // The tables above say whose reads are words; alone, the summary does.
+    let (figures, words) = if below_details {
+        ("every figure is in the tables above", String::new())
     } else {
-        "--details prints every figure"
+        ("--details prints every figure", report.words_sentence())
     };
     text.push_str(&wrap(&format!(
-        "Median of {} timed run{} per cell, {} time limit per search; {figures}.",
+        "Median of {} timed run{} per cell, {} time limit per search; {figures}.{words}",
         report.runs,
         plural(report.runs),
         units::seconds(report.time_limit_seconds)
@@ -285,12 +286,7 @@ fn gaps(report: &Report, table: &ModeTable, baseline: usize) -> Vec<Line> {
                     format!(
                         "{} at n = {n}: {}",
                         pace(speedup),
-                        why(
-                            &subject.figures,
-                            &base.figures,
-                            speedup,
-                            &reads_noun(solver, &report.solvers[baseline]),
-                        )
+                        why(&subject.figures, &base.figures, speedup)
                     )
                 }
             };

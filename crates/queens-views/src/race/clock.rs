@@ -135,6 +135,18 @@ pub(crate) fn reads_clock(lanes: &[Lane]) -> String {
     }
 }
 
+/// Whose reads are words and why a word is not a cell, the sentence the
+/// page gives in its tooltips ([`ReadUnit::words_sentence`]), for the
+/// terminal's table; `None` when no lane reads words.
+pub(crate) fn words_sentence(lanes: &[Lane]) -> Option<String> {
+    let wordy: Vec<&str> = lanes
+        .iter()
+        .filter(|lane| lane.reads == ReadUnit::Words)
+        .map(|lane| lane.info.name)
+        .collect();
+    ReadUnit::words_sentence(&wordy)
+}
+
 /// The units the lanes read, each once.
 fn read_units(lanes: &[Lane]) -> Vec<ReadUnit> {
     let mut units: Vec<ReadUnit> = Vec::new();
@@ -348,6 +360,22 @@ mod tests {
                 "reads (bitboard reads words, each counted as a cell)".to_owned()
             )
         );
+    }
+
+    #[test]
+    fn the_terminals_table_says_why_a_word_is_not_a_cell() {
+        let reason = ReadUnit::words_sentence(&["bitboard"]).unwrap();
+        let mixed = raced(4, &["matrix", "bitboard"]);
+        for clock in Clock::ALL {
+            let table = crate::race::terminal::table(&mixed, clock);
+            let lines: Vec<&str> = table.lines().collect();
+            // The heading, the columns, a line per lane, then the reason.
+            assert_eq!(lines[4], reason, "{table}");
+            assert!(lines[3].contains(" 45 words "), "{table}");
+        }
+        assert!(reason.contains(ReadUnit::Words.reason()));
+        let cells = crate::race::terminal::table(&raced(4, &["matrix", "lookup"]), Clock::Cells);
+        assert!(!cells.contains("words"), "{cells}");
     }
 
     #[test]

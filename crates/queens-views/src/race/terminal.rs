@@ -244,7 +244,8 @@ fn read(race: &Race, lane: &Lane, read: u64) -> String {
 }
 
 /// The counters of every lane at the finish line, and how each finished
-/// by `clock`; under it, how far each cut lane had got.
+/// by `clock`; under it, whose reads are words and why a word is not a
+/// cell, and how far each cut lane had got.
 pub fn table(race: &Race, clock: Clock) -> String {
     let line = clock::finish_line(&race.lanes, clock);
     let standings = clock::standings(&race.lanes, clock);
@@ -306,11 +307,14 @@ pub fn table(race: &Race, clock: Clock) -> String {
         text.push_str(cells.join("  ").trim_end());
         text.push('\n');
     }
-    for index in 0..race.lanes.len() {
-        if let Some(sentence) = clock::how_far(&race.lanes, race.n, index, clock) {
-            text.push_str(&sentence);
-            text.push('\n');
-        }
+    // Under the counters, whose reads column holds words too: why a word
+    // is not a cell, as the page's tooltips say it.
+    let sentences = clock::words_sentence(&race.lanes).into_iter().chain(
+        (0..race.lanes.len()).filter_map(|index| clock::how_far(&race.lanes, race.n, index, clock)),
+    );
+    for sentence in sentences {
+        text.push_str(&sentence);
+        text.push('\n');
     }
     text
 }
