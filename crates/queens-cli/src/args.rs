@@ -102,8 +102,10 @@ fn first_budget(solver: &dyn Solver) -> u64 {
 }
 
 /// The budget of counts, listings and traces when none is given: a
-/// backstop past the largest count any solver runs without --force (the
-/// lookup solver's n = 17, 8.0 × 10^9 queens, about three minutes).
+/// backstop for a search the refusal rules let through that places more
+/// queens than they foresaw, such as a listing of the bitboard's n = 18;
+/// `count --stats` refuses beforehand a search it would stop
+/// ([`crate::tree`]).
 pub(crate) const BACKSTOP_BUDGET: u64 = 10_000_000_000;
 
 /// The options `count`, `first` and `all` share.
