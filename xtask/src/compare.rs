@@ -8,12 +8,13 @@ use clap::ValueEnum;
 use queens_bitboard::{Kernel, Step};
 use queens_core::Solver;
 use queens_lab::compare::agenda::{Request, plan};
-use queens_lab::compare::instructions::{self, Runner, Tool};
+use queens_lab::compare::instructions::{self, Runner};
 use queens_lab::compare::measure::compare;
 use queens_lab::compare::report::{CompareMode, Report};
 use queens_lab::compare::sizes::{BoardSizes, DEFAULT_SIZES};
 use queens_lab::compare::{docs, plot, render, sudoku};
 use queens_lab::measuring::{parse_runs, parse_time_limit};
+use queens_toolkit::instructions::Tool;
 
 use crate::error::Error;
 use crate::output::{print_or_write, print_out, read_page, write_files, write_whole};
@@ -78,7 +79,7 @@ pub(crate) struct Args {
     pub instructions: bool,
     /// Counts the instructions with DynamoRIO's inscount sample instead of
     /// callgrind, from DIR: a build or release of
-    /// https://github.com/DynamoRIO/dynamorio, which this task never
+    /// github.com/DynamoRIO/dynamorio, which this task never
     /// fetches. It runs the processor's own instructions, AVX-512 too, so
     /// every step is counted with the kernel it is timed with. Implies
     /// --instructions.

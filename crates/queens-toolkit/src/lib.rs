@@ -12,6 +12,9 @@
 //!   it is stopped, or a command tied to its parent's life (killed by the
 //!   kernel when the tool dies, even by SIGKILL), so that nothing a tool
 //!   started outlives it;
+//! - [`instructions`] (the feature `process` too): the instructions a
+//!   program retires, counted by callgrind or DynamoRIO, whatever the
+//!   host's clock;
 //! - [`usage`]: the one rule for a command line clap could not parse: one
 //!   line on stderr and exit status 2, help and version on stdout;
 //! - [`progress`]: progress bars drawn on a terminal only.
@@ -35,5 +38,7 @@
 #[cfg(feature = "process")]
 pub mod child;
 pub mod files;
+#[cfg(feature = "process")]
+pub mod instructions;
 pub mod progress;
 pub mod usage;
