@@ -3,10 +3,12 @@
 //! what each step buys.
 //!
 //! The lanes' steps each name their kernel, so that what a vector
-//! instruction set buys is a step of its own: `+ lanes` and `+ last rows`
-//! run the portable kernel, then `+ AVX2`, `+ AVX-512` and `+ 16-bit lanes`
-//! each run one kernel, on the processors that have it ([`Step::lacks`]),
-//! and `+ threads` runs the fastest this processor has.
+//! instruction set buys is a step of its own: `+ lanes` runs the portable
+//! kernel, then `+ AVX2`, `+ AVX-512` and `+ 16-bit lanes` each run one
+//! kernel, on the processors that have it ([`Step::lacks`]), all counting
+//! the last rows plainly; `+ last rows` looks ahead on the fastest kernel
+//! this processor has, and `+ threads` runs that kernel as it pays most
+//! ([`Kernel::ends`]).
 
 use std::fmt;
 
@@ -33,19 +35,19 @@ pub enum Step {
     /// [`count_lanes`] with [`Kernel::Portable`] and [`Ends::Plain`]:
     /// inside the frames, many boards abreast in lanes.
     Lanes,
-    /// [`count_lanes`] with [`Kernel::Portable`] and [`Ends::Early`]: the
-    /// children checked two rows ahead, the last two rows completed at
-    /// once.
-    LastRows,
-    /// [`count_lanes`] with [`Kernel::Avx2`] and [`Ends::Early`]: the
+    /// [`count_lanes`] with [`Kernel::Avx2`] and [`Ends::Plain`]: the
     /// lanes in AVX2 registers, sixty-four a pass.
     Avx2,
-    /// [`count_lanes`] with [`Kernel::Avx512`] and [`Ends::Early`]: the
+    /// [`count_lanes`] with [`Kernel::Avx512`] and [`Ends::Plain`]: the
     /// lanes in AVX-512 registers, packed by the processor's compression.
     Avx512,
-    /// [`count_lanes`] with [`Kernel::Avx512Narrow`] and [`Ends::Early`]:
+    /// [`count_lanes`] with [`Kernel::Avx512Narrow`] and [`Ends::Plain`]:
     /// lanes of 16 bits where the board allows.
     Narrow,
+    /// [`count_lanes`] with the fastest kernel ([`Kernel::detect`]) and
+    /// [`Ends::Early`]: the children checked two rows ahead, the last two
+    /// rows completed at once.
+    LastRows,
     /// [`WorkUnits::count_parallel`](crate::WorkUnits::count_parallel): the frames
     /// as work units, on several threads.
     Threads,
@@ -102,10 +104,10 @@ impl Step {
         Step::Symmetry,
         Step::Frames,
         Step::Lanes,
-        Step::LastRows,
         Step::Avx2,
         Step::Avx512,
         Step::Narrow,
+        Step::LastRows,
         Step::Threads,
     ];
 
@@ -121,10 +123,10 @@ impl Step {
             Step::Symmetry => "+ symmetry",
             Step::Frames => "+ frames",
             Step::Lanes => "+ lanes",
-            Step::LastRows => "+ last rows",
             Step::Avx2 => "+ AVX2",
             Step::Avx512 => "+ AVX-512",
             Step::Narrow => "+ 16-bit lanes",
+            Step::LastRows => "+ last rows",
             Step::Threads => "+ threads",
         }
     }
@@ -137,10 +139,10 @@ impl Step {
             Step::Symmetry => "one board of each class of 8, 4 or 2 boards",
             Step::Frames => "the edges' queens first, one frame of each class",
             Step::Lanes => "sixteen boards abreast in lanes, in portable Rust",
-            Step::LastRows => "two rows looked ahead, the last two counted at once",
             Step::Avx2 => "sixty-four lanes a pass, in AVX2 registers",
             Step::Avx512 => "the lanes in AVX-512 registers, packed by the processor",
             Step::Narrow => "lanes of 16 bits where the board allows",
+            Step::LastRows => "two rows looked ahead, the last two counted at once",
             Step::Threads => "the frames as work units, on every core",
         }
     }
@@ -152,15 +154,16 @@ impl Step {
     }
 
     /// The kernel the step's lanes run on: `None` for the steps below the
-    /// lanes, the fastest this processor has for [`Step::Threads`].
+    /// lanes, the fastest this processor has for [`Step::LastRows`] and
+    /// [`Step::Threads`].
     pub fn kernel(self) -> Option<Kernel> {
         match self {
             Step::Plain | Step::Mirror | Step::Symmetry | Step::Frames => None,
-            Step::Lanes | Step::LastRows => Some(Kernel::Portable),
+            Step::Lanes => Some(Kernel::Portable),
             Step::Avx2 => Some(Kernel::Avx2),
             Step::Avx512 => Some(Kernel::Avx512),
             Step::Narrow => Some(Kernel::Avx512Narrow),
-            Step::Threads => Some(Kernel::detect()),
+            Step::LastRows | Step::Threads => Some(Kernel::detect()),
         }
     }
 
@@ -169,16 +172,6 @@ impl Step {
     pub fn lacks(self) -> Option<&'static str> {
         let kernel = self.kernel()?;
         (!Kernel::available().contains(&kernel)).then(|| kernel.instructions())
-    }
-
-    /// The fastest step on one thread this processor runs: the last
-    /// before [`Step::Threads`] that it does not lack.
-    pub fn fastest_on_one_thread() -> Step {
-        Step::ALL
-            .into_iter()
-            .rev()
-            .find(|&step| step != Step::Threads && step.lacks().is_none())
-            .unwrap_or(Step::Frames)
     }
 
     /// Counts the `n`×`n` board with this step's technique; `threads` is
@@ -206,10 +199,14 @@ impl Step {
             Step::Mirror => only_total(count_mirror(n)?),
             Step::Symmetry => both(count_with_symmetry(n)?),
             Step::Frames => both(count_frames(n)?),
-            Step::Lanes => both(count_lanes(n, Kernel::Portable, Ends::Plain)?),
-            Step::LastRows | Step::Avx2 | Step::Avx512 | Step::Narrow => {
+            Step::Lanes | Step::Avx2 | Step::Avx512 | Step::Narrow | Step::LastRows => {
                 let kernel = self.kernel().expect("a step of the lanes has a kernel");
-                both(count_lanes(n, kernel, Ends::Early)?)
+                let ends = if self == Step::LastRows {
+                    Ends::Early
+                } else {
+                    Ends::Plain
+                };
+                both(count_lanes(n, kernel, ends)?)
             }
             Step::Threads => both(
                 units(n)?
@@ -247,10 +244,10 @@ mod tests {
                 "+ symmetry",
                 "+ frames",
                 "+ lanes",
-                "+ last rows",
                 "+ AVX2",
                 "+ AVX-512",
                 "+ 16-bit lanes",
+                "+ last rows",
                 "+ threads"
             ]
         );
@@ -268,10 +265,9 @@ mod tests {
                 format!("this processor has no {instructions}")
             );
         }
-        assert_eq!(Step::Lanes.lacks(), None);
-        assert_eq!(Step::Threads.lacks(), None);
-        let fastest = Step::fastest_on_one_thread();
-        assert_eq!(fastest.kernel(), Step::Threads.kernel());
+        for step in [Step::Lanes, Step::LastRows, Step::Threads] {
+            assert_eq!(step.lacks(), None, "{}", step.name());
+        }
     }
 
     #[test]

@@ -83,10 +83,10 @@
 //! | `+ symmetry` | [`count_with_symmetry`]: Takaken's classes, total and unique together |
 //! | `+ frames` | [`count_frames`]: the edges' queens first, one frame of each class |
 //! | `+ lanes` | [`count_lanes`], [`Kernel::Portable`], [`Ends::Plain`]: sixteen boards abreast |
-//! | `+ last rows` | [`count_lanes`], [`Kernel::Portable`], [`Ends::Early`]: two rows ahead, the last two at once |
 //! | `+ AVX2` | [`count_lanes`], [`Kernel::Avx2`]: sixty-four lanes in AVX2 registers |
 //! | `+ AVX-512` | [`count_lanes`], [`Kernel::Avx512`]: AVX-512 registers, packed by the processor |
 //! | `+ 16-bit lanes` | [`count_lanes`], [`Kernel::Avx512Narrow`]: lanes of 16 bits, where the board allows |
+//! | `+ last rows` | [`count_lanes`], the fastest kernel, [`Ends::Early`]: two rows ahead, the last two at once |
 //! | `+ threads` | [`WorkUnits::count_parallel`]: the frames as work units on every core, by the fastest kernel |
 //!
 //! Each kernel is a rung of its own, so that what an instruction set buys
@@ -96,8 +96,12 @@
 //! queues cost more than sixteen lanes of scalar code save. They pay from
 //! AVX2 on, where one instruction moves sixty-four boards; the portable
 //! kernel stays for the processors that have no vector kernel, and as the
-//! rung that shows what the queues cost by themselves.
-//!
+//! rung that shows what the queues cost by themselves. Looking ahead in
+//! the last rows is kept only where it pays: with the AVX-512 kernels, not
+//! with AVX2 or portable Rust ([`Kernel::ends`]), so `+ last rows` shows its
+//! gain on the fastest kernel, and `+ threads` counts as that kernel pays
+//! most.
+
 //! The C peer (`bitboard_mirror.c`, `gcc -O3 -march=native`, recursive,
 //! which mirrors with its `s` argument) is timed beside the last rungs by
 //! `cargo xtask peers --counter`: only ratios from one run are quoted, since

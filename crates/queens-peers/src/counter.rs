@@ -17,7 +17,7 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
 
-use queens_bitboard::{Kernel, Step, Tally};
+use queens_bitboard::{Step, Tally};
 use queens_core::oeis;
 use tabled::builder::Builder;
 
@@ -117,18 +117,14 @@ pub(crate) const RUNGS: [Rung; 5] = [
 ];
 
 /// The rungs measured: [`RUNGS`], then, with the first's target, each
-/// step of the ladder that counts the last rows by another kernel this
-/// processor has, so that the table shows what each kernel gives on this
-/// host (the fastest is the first rung's own).
+/// step of the ladder's lanes this processor runs, on one thread, so that
+/// the table shows what each kernel gives on this host, and what looking
+/// ahead in the last rows adds to the fastest.
 fn rungs() -> Vec<Rung> {
-    let fastest = Step::Threads.kernel();
-    let others = Step::ALL.into_iter().filter(|&step| {
-        step != Step::Lanes
-            && step != Step::Threads
-            && step.kernel().is_some_and(|kernel| Some(kernel) != fastest)
-            && step.lacks().is_none()
-    });
-    let on = others.map(|step| Rung { step, ..RUNGS[0] });
+    let lanes = Step::ALL
+        .into_iter()
+        .filter(|&step| step.kernel().is_some() && step != Step::Threads && step.lacks().is_none());
+    let on = lanes.map(|step| Rung { step, ..RUNGS[0] });
     RUNGS.into_iter().chain(on).collect()
 }
 
@@ -211,17 +207,8 @@ pub(crate) fn peer_row() -> Row {
 pub(crate) fn rung_row(rung: &Rung) -> Row {
     let threads = rung.threads.count();
     let plural = if threads == 1 { "" } else { "s" };
-    // The ladder's portable steps are named by what they add, not by
-    // their kernel.
-    let kernel = match rung.step.kernel() {
-        Some(Kernel::Portable) => ", portable lanes",
-        _ => "",
-    };
     Row {
-        side: format!(
-            "Rust {}{kernel}, {threads} thread{plural}",
-            rung.step.name()
-        ),
+        side: format!("Rust {}, {threads} thread{plural}", rung.step.name()),
         n: rung.n,
         tally: total_only(0),
         best: f64::INFINITY,
@@ -423,23 +410,20 @@ mod tests {
         assert_eq!(peer_row().side, "C bitboard_mirror 17 s");
         assert_eq!(rung_row(&RUNGS[0]).side, "Rust + threads, 1 thread");
         let portable = Rung {
-            step: Step::LastRows,
+            step: Step::Lanes,
             ..RUNGS[0]
         };
-        assert_eq!(
-            rung_row(&portable).side,
-            "Rust + last rows, portable lanes, 1 thread"
-        );
+        assert_eq!(rung_row(&portable).side, "Rust + lanes, 1 thread");
         let steps: Vec<Step> = super::rungs()[RUNGS.len()..]
             .iter()
             .map(|rung| rung.step)
             .collect();
         assert_eq!(
             steps[0],
-            Step::LastRows,
+            Step::Lanes,
             "every processor has the portable lanes"
         );
-        assert!(!steps.contains(&Step::fastest_on_one_thread()));
+        assert_eq!(steps.last(), Some(&Step::LastRows));
     }
 
     #[test]

@@ -21,8 +21,8 @@ pub const TOP: usize = 19;
 /// minutes to the run.
 const SLOW_STEPS_TOP: usize = 16;
 /// The largest board the one-board-at-a-time walks by classes count
-/// (`+ symmetry`, `+ frames`), and the portable lanes (`+ lanes`, `+ last
-/// rows`), which are no faster: about 15 s each at n = 17.
+/// (`+ symmetry`, `+ frames`), and the portable lanes (`+ lanes`), which
+/// are no faster: about 15 s each at n = 17.
 const WALK_STEPS_TOP: usize = 17;
 /// The largest board the vector kernels count on one thread: about 40 s
 /// at n = 18.
@@ -93,10 +93,10 @@ impl Counter {
         let own = match self {
             Counter::Solver(solver) => solver.info().practical_n,
             Counter::Step(Step::Plain | Step::Mirror) => SLOW_STEPS_TOP,
-            Counter::Step(Step::Symmetry | Step::Frames | Step::Lanes | Step::LastRows) => {
-                WALK_STEPS_TOP
+            Counter::Step(Step::Symmetry | Step::Frames | Step::Lanes) => WALK_STEPS_TOP,
+            Counter::Step(Step::Avx2 | Step::Avx512 | Step::Narrow | Step::LastRows) => {
+                ONE_THREAD_TOP
             }
-            Counter::Step(Step::Avx2 | Step::Avx512 | Step::Narrow) => ONE_THREAD_TOP,
             Counter::Step(Step::Threads) => to,
         };
         own.min(to)
