@@ -7,8 +7,7 @@
 //! kernel, then `+ AVX2`, `+ AVX-512` and `+ 16-bit lanes` each run one
 //! kernel, on the processors that have it ([`Step::lacks`]), all counting
 //! the last rows plainly; `+ last rows` looks ahead on the fastest kernel
-//! this processor has, and `+ threads` runs that kernel as it pays most
-//! ([`Kernel::ends`]).
+//! this processor has, and `+ threads` runs that on every core.
 
 use std::fmt;
 

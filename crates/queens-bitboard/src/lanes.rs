@@ -105,17 +105,6 @@ impl Kernel {
         }
     }
 
-    /// How the kernel counts the last rows fastest: early with AVX-512,
-    /// where the children dropped two rows ahead save more than looking
-    /// ahead costs; plainly elsewhere, where they do not (compare's ladder
-    /// shows the step `+ last rows` on the fastest kernel).
-    pub fn ends(self) -> Ends {
-        match self {
-            Kernel::Avx512 | Kernel::Avx512Narrow => Ends::Early,
-            Kernel::Portable | Kernel::Avx2 => Ends::Plain,
-        }
-    }
-
     /// Every kernel this processor runs, slowest first: the portable one,
     /// then AVX2, then AVX-512.
     pub fn available() -> Vec<Kernel> {

@@ -97,10 +97,8 @@
 //! AVX2 on, where one instruction moves sixty-four boards; the portable
 //! kernel stays for the processors that have no vector kernel, and as the
 //! rung that shows what the queues cost by themselves. Looking ahead in
-//! the last rows is kept only where it pays: with the AVX-512 kernels, not
-//! with AVX2 or portable Rust ([`Kernel::ends`]), so `+ last rows` shows its
-//! gain on the fastest kernel, and `+ threads` counts as that kernel pays
-//! most.
+//! the last rows comes after the kernels, on the fastest, so that its gain
+//! shows where the counter uses it.
 
 //! The C peer (`bitboard_mirror.c`, `gcc -O3 -march=native`, recursive,
 //! which mirrors with its `s` argument) is timed beside the last rungs by
