@@ -66,7 +66,7 @@ fn parse_solver_name(name: &str) -> Result<String, String> {
         Some(_) => Ok(name.to_owned()),
         None => Err(format!(
             "unknown algorithm '{name}' (known: {})",
-            queens_solvers::names().join(", ")
+            queens_solvers::every_name().join(", ")
         )),
     }
 }

@@ -119,7 +119,7 @@ fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
     queens_solvers::by_name(name).map(Algorithm).ok_or_else(|| {
         format!(
             "unknown algorithm '{name}' (known: {})",
-            queens_solvers::names().join(", ")
+            queens_solvers::every_name().join(", ")
         )
     })
 }
@@ -257,7 +257,7 @@ mod tests {
     fn an_unknown_algorithm_is_named_with_the_known_ones() {
         assert_eq!(
             parse_algorithm("queen").unwrap_err(),
-            "unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard, \
+            "unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bnb, bitboard, \
              construct, min-conflicts)"
         );
     }

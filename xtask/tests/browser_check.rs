@@ -29,6 +29,6 @@ fn an_unknown_solver_is_refused() {
     assert_eq!(
         String::from_utf8_lossy(&output.stderr).trim_end(),
         "error: invalid value 'queen' for '--algo <NAME>': \
-         unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bitboard, construct, min-conflicts)"
+         unknown algorithm 'queen' (known: naive, permutation, matrix, array, lookup, bnb, bitboard, construct, min-conflicts)"
     );
 }

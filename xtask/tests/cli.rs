@@ -29,7 +29,7 @@ fn bad_input_gets_one_line_and_status_2() {
         &format!(
             "error: invalid value 'queen' for '--algo <NAME>': unknown algorithm 'queen' \
              (known: {})",
-            queens_solvers::names().join(", ")
+            queens_solvers::every_name().join(", ")
         ),
     );
     refused(

@@ -223,7 +223,7 @@ pub(crate) enum ValueError {
     /// A name that is not in the registry.
     #[error(
         "unknown algorithm '{name}' (expected one of {})",
-        queens_solvers::names().join(", ")
+        queens_solvers::every_name().join(", ")
     )]
     UnknownAlgorithm {
         /// What the user wrote.
@@ -316,10 +316,12 @@ fn finding_all_values() -> Vec<PossibleValue> {
 
 /// `solvers` as `--help` lists them: each name with its title, and the
 /// other names it answers to, from the registry (`lookup-array
-/// backtracking (also: bnb)`), since `--algo` accepts those too.
+/// backtracking (also: bnb)`), since `--algo` accepts those too; each of
+/// those is a value of its own after it (`another name for lookup`), so
+/// that `-h`, which lists only the names, names them too.
 fn values_of(solvers: impl Iterator<Item = &'static dyn Solver>) -> Vec<PossibleValue> {
     solvers
-        .map(|solver| {
+        .flat_map(|solver| {
             let info = solver.info();
             let aliases = queens_solvers::aliases(solver);
             let help = if aliases.is_empty() {
@@ -327,7 +329,10 @@ fn values_of(solvers: impl Iterator<Item = &'static dyn Solver>) -> Vec<Possible
             } else {
                 format!("{} (also: {})", info.title, aliases.join(", "))
             };
-            PossibleValue::new(info.name).aliases(aliases).help(help)
+            let others = aliases.iter().map(move |alias| {
+                PossibleValue::new(*alias).help(format!("another name for {}", info.name))
+            });
+            std::iter::once(PossibleValue::new(info.name).help(help)).chain(others)
         })
         .collect()
 }

@@ -174,6 +174,17 @@ pub fn names() -> Vec<&'static str> {
     every().map(|solver| solver.info().name).collect()
 }
 
+/// Every name [`by_name`] answers to: each solver's, then the other names
+/// it answers to ([`aliases`]), so that a list of what is accepted is
+/// whole.
+pub fn every_name() -> Vec<&'static str> {
+    every()
+        .flat_map(|solver| {
+            std::iter::once(solver.info().name).chain(aliases(solver).iter().copied())
+        })
+        .collect()
+}
+
 /// The solver used when none is named: the fastest, whose counts the
 /// parallel counter answers.
 pub fn fastest() -> &'static dyn Solver {

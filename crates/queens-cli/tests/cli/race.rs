@@ -342,9 +342,14 @@ fn help_offers_exactly_the_solvers_that_race() {
         .lines()
         .filter_map(|line| line.trim().strip_prefix("- ")?.split(':').next())
         .collect();
+    // Each solver, then the other names it answers to.
     let racing: Vec<&str> = queens_solvers::FINDS_ALL
         .iter()
-        .map(|solver| solver.info().name)
+        .flat_map(|&solver| {
+            let others = queens_solvers::aliases(solver).iter().copied();
+            std::iter::once(solver.info().name).chain(others)
+        })
         .collect();
     assert_eq!(offered, racing);
+    assert!(offered.contains(&"bnb"));
 }

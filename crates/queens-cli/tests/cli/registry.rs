@@ -27,17 +27,20 @@ fn offered(command: &str) -> Vec<String> {
 }
 
 /// `solvers` as `--help` lists them: each with its title and the other
-/// names the registry gives it.
+/// names the registry gives it, then each of those names.
 fn listed(solvers: impl Iterator<Item = &'static dyn Solver>) -> Vec<String> {
     solvers
-        .map(|solver| {
+        .flat_map(|solver| {
             let (info, aliases) = (solver.info(), queens_solvers::aliases(solver));
             let also = if aliases.is_empty() {
                 String::new()
             } else {
                 format!(" (also: {})", aliases.join(", "))
             };
-            format!("{}: {}{also}", info.name, info.title)
+            let others = aliases
+                .iter()
+                .map(move |alias| format!("{alias}: another name for {}", info.name));
+            std::iter::once(format!("{}: {}{also}", info.name, info.title)).chain(others)
         })
         .collect()
 }
@@ -69,6 +72,14 @@ fn every_help_that_lists_the_solvers_lists_the_names_they_answer_to() {
             offered(command).contains(&"lookup: lookup-array backtracking (also: bnb)".to_owned()),
             "{command}: {:?}",
             offered(command)
+        );
+    }
+    // The short help, which lists names only, names them too.
+    for command in ["count", "first"] {
+        let short = queens(&[command, "-h"]).answered().to_owned();
+        assert!(
+            short.contains("lookup, bnb, bitboard"),
+            "{command} -h: {short}"
         );
     }
     // And each is accepted where it is listed.
