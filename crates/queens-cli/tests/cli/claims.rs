@@ -33,6 +33,10 @@
 //! <!-- checked: queens count 8 --budget 100000 --json | . = the block -->
 //! ```
 //!
+//! A command may read its standard input from the marker, after ` <<< `
+//! as a shell's here-string (`queens check <<< 2 4 1 5 | stderr = …`): what
+//! a page writes `printf '2 4 1 5' | queens check`.
+//!
 //! A stream must then contain the block's lines, after its first when that
 //! is the command as typed (`$ queens all 4 --format rows`, which must be
 //! the marker's); a record must be the block's, key for key, but for the
@@ -54,7 +58,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::support::{Run, queens};
+use crate::support::{Run, queens_reading};
 
 /// Numbers as the docs write them in words, from zero.
 const WORDS: [&str; 13] = [
@@ -67,6 +71,8 @@ const WORDS: [&str; 13] = [
 #[derive(Debug)]
 struct Reading {
     args: Vec<String>,
+    /// What the command reads on its standard input.
+    input: String,
     path: String,
 }
 
@@ -247,18 +253,20 @@ fn reading(place: &str, side: &str) -> Reading {
         .strip_prefix("queens ")
         .and_then(|side| side.split_once(" | "))
         .unwrap_or_else(|| panic!("{place}: not `queens ARGS | PATH`: {side}"));
+    let (command, input) = command.split_once(" <<< ").unwrap_or((command, ""));
     Reading {
         args: command.split_whitespace().map(str::to_owned).collect(),
+        input: input.to_owned(),
         path: path.to_owned(),
     }
 }
 
 /// What `reading` finds in its command's run, run once for every marker
 /// that names it.
-fn found(runs: &mut HashMap<Vec<String>, Run>, reading: &Reading) -> Option<Found> {
+fn found(runs: &mut HashMap<(Vec<String>, String), Run>, reading: &Reading) -> Option<Found> {
     let run = runs
-        .entry(reading.args.clone())
-        .or_insert_with(|| queens(&reading.args));
+        .entry((reading.args.clone(), reading.input.clone()))
+        .or_insert_with(|| queens_reading(&reading.args, &reading.input));
     match reading.path.as_str() {
         "stdout" => Some(Found::Text(superscripts(&run.stdout))),
         "stderr" => Some(Found::Text(superscripts(&run.stderr))),
@@ -318,7 +326,7 @@ fn repeatable(record: &Value) -> Value {
 }
 
 /// What `claim` finds: its reading's value, or the ratio of its two.
-fn measured(runs: &mut HashMap<Vec<String>, Run>, claim: &Claim) -> Option<Found> {
+fn measured(runs: &mut HashMap<(Vec<String>, String), Run>, claim: &Claim) -> Option<Found> {
     let value = found(runs, &claim.reading)?;
     let Some(over) = &claim.over else {
         return Some(value);
@@ -397,7 +405,7 @@ fn every_figure_a_page_quotes_from_the_tool_is_the_tools() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
-    assert!(checked >= 331, "only {checked} figures carry a marker");
+    assert!(checked >= 336, "only {checked} figures carry a marker");
 }
 
 #[test]
@@ -412,6 +420,25 @@ fn a_marker_whose_paragraph_misquotes_is_refused() {
         (".count", "2,056 queens placed")
     );
     assert_eq!(quoted[0].place, "page.md:3");
+}
+
+#[test]
+fn a_command_may_read_its_input_from_the_marker() {
+    let page = "Says `invalid`.\n<!-- checked: queens check <<< 1 2 3 4 | stderr = invalid -->\n";
+    let claim = claims("page.md", page).remove(0);
+    assert_eq!(claim.reading.args, ["check"]);
+    assert_eq!(claim.reading.input, "1 2 3 4");
+    let mut runs = HashMap::new();
+    let said = found(&mut runs, &claim.reading).expect("check prints its verdict");
+    assert!(agrees(
+        &said,
+        "invalid: queens at (row 0, col 0) and (row 1, col 1)"
+    ));
+    // Another input is another run.
+    let valid = reading("page.md", "queens check <<< 2 4 1 3 | stdout");
+    let said = found(&mut runs, &valid).expect("check prints its verdict");
+    assert!(agrees(&said, "valid: 4 queens"));
+    assert!(!agrees(&said, "invalid"));
 }
 
 #[test]
