@@ -124,11 +124,11 @@ pub fn count_frames(n: usize) -> Result<Counts, Error> {
 ///
 /// # Panics
 ///
-/// When `kernel` is not one this processor runs ([`Kernel::available`]),
+/// When `kernel` is not one this processor runs ([`Kernel::runs_here`]),
 /// or the count passes `u64::MAX` (see [`Classes::counts`]).
 pub fn count_lanes(n: usize, kernel: Kernel, ends: Ends) -> Result<Counts, Error> {
     assert!(
-        Kernel::available().contains(&kernel),
+        kernel.runs_here(),
         "the {kernel:?} kernel needs instructions this processor lacks"
     );
     count_inside(n, Inside::Lanes(kernel, ends))

@@ -170,7 +170,7 @@ impl Step {
     /// [`Kernel::instructions`] names them; `None` when it runs here.
     pub fn lacks(self) -> Option<&'static str> {
         let kernel = self.kernel()?;
-        (!Kernel::available().contains(&kernel)).then(|| kernel.instructions())
+        (!kernel.runs_here()).then(|| kernel.instructions())
     }
 
     /// Counts the `n`×`n` board with this step's technique; `threads` is

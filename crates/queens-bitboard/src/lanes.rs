@@ -108,20 +108,28 @@ impl Kernel {
     /// Every kernel this processor runs, slowest first: the portable one,
     /// then AVX2, then AVX-512.
     pub fn available() -> Vec<Kernel> {
-        let mut kernels = vec![Kernel::Portable];
+        let all = [
+            Kernel::Portable,
+            Kernel::Avx2,
+            Kernel::Avx512,
+            Kernel::Avx512Narrow,
+        ];
+        all.into_iter()
+            .filter(|kernel| kernel.runs_here())
+            .collect()
+    }
+
+    /// Whether this processor has the kernel's instructions.
+    pub fn runs_here(self) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if avx2::Avx2::detect().is_some() {
-            kernels.push(Kernel::Avx2);
-        }
-        #[cfg(target_arch = "x86_64")]
-        if avx512::Avx512::detect().is_some() {
-            kernels.push(Kernel::Avx512);
-        }
-        #[cfg(target_arch = "x86_64")]
-        if avx512::narrow::Narrow::detect().is_some() {
-            kernels.push(Kernel::Avx512Narrow);
-        }
-        kernels
+        return match self {
+            Kernel::Portable => true,
+            Kernel::Avx2 => avx2::Avx2::detect().is_some(),
+            Kernel::Avx512 => avx512::Avx512::detect().is_some(),
+            Kernel::Avx512Narrow => avx512::narrow::Narrow::detect().is_some(),
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        return self == Kernel::Portable;
     }
 }
 

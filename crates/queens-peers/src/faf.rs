@@ -34,7 +34,7 @@ use crate::counter::{
     RUST_TIMED, Row, Rung, Target, Threads, record, rung_row, table_of_groups, time_rung,
     total_only,
 };
-use crate::harness::{Outcome, run_peer};
+use crate::harness::{Outcome, built, run_peer};
 
 /// The rungs, each against NQueensFAF on as many threads: n = 17 on one
 /// thread, the target of issue 30, then on every core, and n = 18 on every
@@ -177,14 +177,10 @@ impl Faf {
                     "cannot run javac (Debian package default-jdk-headless): {error}"
                 ))
             })?;
-        if !output.status.success() {
-            let message = String::from_utf8_lossy(&output.stderr);
-            return Err(Error::Failed(format!(
-                "javac failed on NQueensFAF at {}: {}",
-                checkout.display(),
-                message.lines().next().unwrap_or("no message")
-            )));
-        }
+        built(
+            &output,
+            &format!("javac failed on NQueensFAF at {}", checkout.display()),
+        )?;
         Ok(Faf {
             classes,
             commit: commit(checkout),

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 use std::time::Instant;
 
 use tabled::builder::Builder;
@@ -122,15 +122,21 @@ pub(super) fn compile(source: &Path, build: &Path) -> Result<PathBuf, Error> {
         .arg(source)
         .output()
         .map_err(|error| Error::BadInput(format!("cannot run gcc: {error}")))?;
-    if !output.status.success() {
-        let message = String::from_utf8_lossy(&output.stderr);
-        return Err(Error::Failed(format!(
-            "gcc failed on {}: {}",
-            source.display(),
-            message.lines().next().unwrap_or("no message")
-        )));
-    }
+    built(&output, &format!("gcc failed on {}", source.display()))?;
     Ok(binary)
+}
+
+/// Whether a compiler's run `output` built what it was asked: an error
+/// `failed: ` and the first line it wrote on stderr when not.
+pub(crate) fn built(output: &Output, failed: &str) -> Result<(), Error> {
+    if output.status.success() {
+        return Ok(());
+    }
+    let message = String::from_utf8_lossy(&output.stderr);
+    Err(Error::Failed(format!(
+        "{failed}: {}",
+        message.lines().next().unwrap_or("no message")
+    )))
 }
 
 /// Runs the C program `binary` with `args`, timed as a whole process, and
